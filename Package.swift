@@ -1,0 +1,83 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "TerminalCheckout",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "checkout", targets: ["checkout"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // ncursesw through pkg-config; the shim turns on the wide-character API.
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // Default catalog, shipping methods and discounts, found through Bundle.module.
+        .target(
+            name: "CheckoutResources",
+            path: "Resources",
+            resources: [.copy("catalog.json")]
+        ),
+        .target(name: "CheckoutModel"),
+        .target(name: "ProviderWire"),
+        .target(
+            name: "ProviderClients",
+            dependencies: [
+                "ProviderWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "PaymentFlow",
+            dependencies: ["CheckoutModel", "ProviderWire", "ProviderClients"]
+        ),
+        .target(
+            name: "Sandbox",
+            dependencies: [
+                "ProviderWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "TerminalUI", dependencies: ["CNcurses"]),
+        .target(
+            name: "CheckoutApp",
+            dependencies: [
+                "CheckoutModel", "CheckoutResources", "PaymentFlow", "ProviderClients",
+                "ProviderWire", "Sandbox", "TerminalUI",
+            ]
+        ),
+        .executableTarget(
+            name: "checkout",
+            dependencies: [
+                "CheckoutApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["Sandbox", "ProviderClients", "ProviderWire"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "CheckoutModelTests", dependencies: ["CheckoutModel", "CheckoutResources", "CheckoutApp"]),
+        .testTarget(name: "PaymentFlowTests", dependencies: ["PaymentFlow", "ProviderWire"]),
+        .testTarget(
+            name: "ProviderClientsTests",
+            dependencies: ["ProviderClients", "ProviderWire", "Sandbox", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SandboxTests",
+            dependencies: ["Sandbox", "ProviderWire", "ProviderClients", "TestSupport"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ]
+)

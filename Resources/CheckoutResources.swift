@@ -1,0 +1,12 @@
+import Foundation
+
+/// Files shipped with the binary: the default catalog, shipping methods and discounts.
+public enum CheckoutResources {
+    /// The default catalog as JSON bytes.
+    public static func catalogData() throws -> Data {
+        guard let url = Bundle.module.url(forResource: "catalog", withExtension: "json") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "catalog.json is missing from the resource bundle"])
+        }
+        return try Data(contentsOf: url)
+    }
+}

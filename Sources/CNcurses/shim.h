@@ -1,0 +1,23 @@
+#ifndef CNCURSES_SHIM_H
+#define CNCURSES_SHIM_H
+
+// SwiftPM drops pkg-config's -D flags, so ask for the wide-character API here.
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <ncursesw/curses.h>
+
+// Macros Swift cannot import, exposed as inline functions.
+static inline int cn_attr_bold(void) { return (int)A_BOLD; }
+static inline int cn_attr_dim(void) { return (int)A_DIM; }
+static inline int cn_attr_reverse(void) { return (int)A_REVERSE; }
+static inline int cn_attr_underline(void) { return (int)A_UNDERLINE; }
+static inline int cn_attr_normal(void) { return (int)A_NORMAL; }
+static inline int cn_color_pair(int pair) { return (int)COLOR_PAIR(pair); }
+static inline int cn_key_resize(void) { return KEY_RESIZE; }
+static inline int cn_err(void) { return ERR; }
+
+#endif

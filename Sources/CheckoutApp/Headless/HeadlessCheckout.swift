@@ -1,0 +1,152 @@
+import CheckoutModel
+import Foundation
+import PaymentFlow
+import ProviderClients
+import ProviderWire
+import Sandbox
+
+/// `checkout run`: one Cash App Pay checkout of the default cart, start to decision, printing
+/// a line per state. Returns the exit status.
+public struct HeadlessCheckout: Sendable {
+    public let options: HeadlessOptions
+    private let write: @Sendable (String) -> Void
+    private let writeError: @Sendable (String) -> Void
+
+    public init(
+        options: HeadlessOptions,
+        write: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void
+    ) {
+        self.options = options
+        self.write = write
+        self.writeError = writeError
+    }
+
+    public func run() async -> ExitStatus {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let amount: Money
+        do { amount = try chargeAmount() } catch {
+            writeError("error: \(error)")
+            return .failed
+        }
+
+        var sandbox: RunningSandbox?
+        if options.endpoint.usesEmbeddedSandbox {
+            do { sandbox = try await SandboxServer().start() } catch {
+                writeError("error: \(error)")
+                return .failed
+            }
+        }
+        defer { if let sandbox { Task { await sandbox.stop() } } }
+
+        let configuration = options.endpoint.configuration(sandboxURL: sandbox?.baseURL)
+        let http = ProviderHTTPClient(redactor: Redactor(secrets: [configuration.clientID]))
+        let pay = CashAppPay(client: CustomerRequestClient(configuration: configuration, http: http))
+        let stream = StateStream()
+        await pay.addObserver(stream)
+        let customer = sandbox.map { SandboxControlClient(baseURL: $0.baseURL, http: http) }
+
+        let timeout = options.timeoutSeconds
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(timeout))
+            await pay.authorizationTimedOut(seconds: timeout)
+            try await Task.sleep(for: .seconds(1))
+            stream.finish()
+        }
+        defer { watchdog.cancel() }
+
+        let elapsed = { () -> Int in
+            let duration = clock.now - started
+            return Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+        }
+        emit(.notStarted, at: elapsed(), amount: amount)
+        await pay.createCustomerRequest(params: params(amount: amount, brandID: configuration.brandID))
+
+        var final: CashAppPayState = .notStarted
+        for await state in stream.states {
+            emit(state, at: elapsed(), amount: amount)
+            final = state
+            switch state {
+            case .readyToAuthorize:
+                await pay.authorizeCustomerRequest()
+            case .polling(let request):
+                actAsCustomer(customer, on: request)
+            default:
+                break
+            }
+            if state.isTerminal { break }
+        }
+
+        let status = final.isTerminal ? ExitStatus(finalState: final) : .failed
+        if !final.isTerminal { writeError("timeout: the checkout did not finish within \(timeout) s (last state \(final.name))") }
+        summarize(final: final, status: status, amount: amount, elapsedMilliseconds: elapsed(), exchanges: http.log.entries.count)
+        return status
+    }
+
+    private func chargeAmount() throws -> Money {
+        if let override = options.amountOverride { return Money(minorUnits: override, currency: .usd) }
+        let catalog = try Catalog.bundled()
+        return try OrderSummary(cart: catalog.defaultCart, merchantName: catalog.merchantName).total
+    }
+
+    private func params(amount: Money, brandID: String) -> CreateCustomerRequestParams {
+        CreateCustomerRequestParams(
+            actions: [.oneTimePayment(scopeID: brandID, amount: amount.minorUnits, currency: amount.currency.code)],
+            channel: .ONLINE, redirectURL: "terminalcheckout://checkout/return",
+            referenceID: "tc-" + UUID().uuidString.prefix(8).lowercased())
+    }
+
+    /// In the embedded sandbox the simulated customer acts; elsewhere the real customer must.
+    private func actAsCustomer(_ control: SandboxControlClient?, on request: CustomerRequest) {
+        let url = request.authFlowTriggers?.mobileURL ?? "(no link)"
+        guard let control else {
+            writeError("note: approve or decline on the customer's device (Cash App sandbox): \(url)")
+            return
+        }
+        let decision: SandboxControlClient.CustomerDecision
+        switch options.customer {
+        case .approve: decision = .approve
+        case .decline: decision = .decline
+        case .none:
+            writeError("note: waiting for the customer; open \(url) in a browser to approve or decline")
+            return
+        }
+        let writeError = writeError
+        Task {
+            do { _ = try await control.customer(decision, requestID: request.id) } catch {
+                writeError("warning: the simulated customer could not \(decision.rawValue): \(error)")
+            }
+        }
+    }
+
+    private func emit(_ state: CashAppPayState, at milliseconds: Int, amount: Money) {
+        let line = StateLine(state: state, atMilliseconds: milliseconds, amount: amount.formatted)
+        write(options.json ? line.json : line.text)
+    }
+
+    private func summarize(final: CashAppPayState, status: ExitStatus, amount: Money, elapsedMilliseconds: Int, exchanges: Int) {
+        if options.json {
+            var object: [String: Any] = [
+                "summary": true, "final_state": final.name, "exit_status": Int(status.rawValue),
+                "elapsed_ms": elapsedMilliseconds, "amount": amount.minorUnits, "currency": amount.currency.code,
+                "http_exchanges": exchanges,
+            ]
+            if let request = final.request { object["request_id"] = request.id }
+            write(JSONLine.encode(object))
+            return
+        }
+        let seconds = String(format: "%.2f", Double(elapsedMilliseconds) / 1000)
+        write("result: \(final.name) after \(seconds) s, \(amount.formatted), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")")
+        if let error = final.error { writeError("what to do: \(Self.advice(for: final, error: error))") }
+    }
+
+    static func advice(for state: CashAppPayState, error: CashAppPayError) -> String {
+        switch state {
+        case .apiError: "Cash App Pay is having trouble (\(error.code)); try again in a few minutes or offer another payment method."
+        case .integrationError: "fix the request or credentials (\(error.code)\(error.field.map { " in \($0)" } ?? "")) and run again."
+        case .networkError: "check that the API host is reachable, then run again."
+        default: "run again with --json and attach the output to a support ticket."
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// What the simulated customer does when the request reaches them.
+public enum CustomerBehaviour: String, Sendable, CaseIterable {
+    case approve, decline, none
+}
+
+/// Everything `checkout run` needs to run one checkout without a screen.
+public struct HeadlessOptions: Sendable {
+    public var endpoint: CashAppEndpointOptions
+    public var customer: CustomerBehaviour
+    public var json: Bool
+    /// Charge this many minor units instead of the cart total (for sandbox magic values).
+    public var amountOverride: Int?
+    /// Give up (exit 2) when the flow has not ended after this many seconds.
+    public var timeoutSeconds: Int
+
+    public init(
+        endpoint: CashAppEndpointOptions = CashAppEndpointOptions(), customer: CustomerBehaviour = .approve,
+        json: Bool = false, amountOverride: Int? = nil, timeoutSeconds: Int = 300
+    ) {
+        self.endpoint = endpoint
+        self.customer = customer
+        self.json = json
+        self.amountOverride = amountOverride
+        self.timeoutSeconds = timeoutSeconds
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// The merchant's catalog: what can be bought, how it ships, which discounts exist, and the
+/// cart a checkout starts with.
+public struct Catalog: Sendable, Hashable {
+    public struct Product: Sendable, Hashable {
+        public let sku: String
+        public let name: String
+        public let unitPrice: Money
+    }
+
+    public let merchantName: String
+    public let currency: Currency
+    public let products: [Product]
+    public let shippingMethods: [ShippingMethod]
+    public let discounts: [Discount]
+    public let tax: TaxRate?
+    public let defaultCart: Cart
+
+    public func product(sku: String) -> Product? { products.first { $0.sku == sku } }
+
+    /// A cart line for `sku` from this catalog.
+    public func lineItem(sku: String, quantity: Int) throws(CartError) -> LineItem {
+        guard let product = product(sku: sku) else { throw .unknownSKU(sku) }
+        return LineItem(sku: sku, name: product.name, unitPrice: product.unitPrice, quantity: quantity)
+    }
+}
+
+/// A catalog file that cannot be used, with the place in it that is wrong.
+public struct CatalogError: Error, CustomStringConvertible, Equatable {
+    public let field: String
+    public let problem: String
+    public var description: String { "catalog: \(field): \(problem)" }
+}
+
+extension Catalog {
+    /// Decodes the catalog JSON (see Resources/catalog.json) and checks it is usable.
+    public init(json: Data) throws(CatalogError) {
+        let file: CatalogFile
+        do {
+            file = try JSONDecoder().decode(CatalogFile.self, from: json)
+        } catch let error as DecodingError {
+            throw CatalogError(field: error.fieldPath, problem: error.problem)
+        } catch {
+            throw CatalogError(field: "(file)", problem: "\(error)")
+        }
+        try self.init(file: file)
+    }
+
+    private init(file: CatalogFile) throws(CatalogError) {
+        let currency = file.merchant.currency
+        func money(_ text: String, _ field: String) throws(CatalogError) -> Money {
+            do { return try Money(decimal: text, currency: currency) } catch {
+                throw CatalogError(field: field, problem: error.description)
+            }
+        }
+        var products: [Product] = []
+        for (index, item) in file.items.enumerated() {
+            products.append(Product(sku: item.sku, name: item.name, unitPrice: try money(item.unitPrice, "items[\(index)].unit_price")))
+        }
+        var methods: [ShippingMethod] = []
+        for (index, method) in file.shippingMethods.enumerated() {
+            methods.append(ShippingMethod(
+                id: method.id, label: method.label, detail: method.detail,
+                amount: try money(method.amount, "shipping_methods[\(index)].amount")))
+        }
+        var discounts: [Discount] = []
+        for (index, discount) in file.discounts.enumerated() {
+            let kind: Discount.Kind
+            switch (discount.amountOff, discount.percentOffBasisPoints) {
+            case (let amount?, nil): kind = .amountOff(try money(amount, "discounts[\(index)].amount_off"))
+            case (nil, let basisPoints?): kind = .percentOff(basisPoints: basisPoints)
+            default:
+                throw CatalogError(field: "discounts[\(index)]", problem: "give exactly one of amount_off or percent_off_basis_points")
+            }
+            discounts.append(Discount(id: discount.id, label: discount.label, kind: kind))
+        }
+        let tax = file.tax.map { TaxRate(label: $0.label, basisPoints: $0.rateBasisPoints) }
+        let base = Catalog(
+            merchantName: file.merchant.name, currency: currency, products: products,
+            shippingMethods: methods, discounts: discounts, tax: tax,
+            defaultCart: Cart(currency: currency, items: []))
+        var items: [LineItem] = []
+        for (index, line) in file.defaultCart.items.enumerated() {
+            guard line.quantity > 0 else {
+                throw CatalogError(field: "default_cart.items[\(index)].quantity", problem: "must be at least 1")
+            }
+            do { items.append(try base.lineItem(sku: line.sku, quantity: line.quantity)) } catch {
+                throw CatalogError(field: "default_cart.items[\(index)].sku", problem: error.description)
+            }
+        }
+        guard !items.isEmpty else { throw CatalogError(field: "default_cart.items", problem: "needs at least one item") }
+        var chosen: [Discount] = []
+        for id in file.defaultCart.discounts ?? [] {
+            guard let discount = discounts.first(where: { $0.id == id }) else {
+                throw CatalogError(field: "default_cart.discounts", problem: "no discount with id \(id)")
+            }
+            chosen.append(discount)
+        }
+        if let shipping = file.defaultCart.shipping, !methods.contains(where: { $0.id == shipping }) {
+            throw CatalogError(field: "default_cart.shipping", problem: "no shipping method \(shipping)")
+        }
+        self.init(
+            merchantName: base.merchantName, currency: currency, products: products, shippingMethods: methods,
+            discounts: discounts, tax: tax,
+            defaultCart: Cart(
+                currency: currency, items: items, discounts: chosen, shippingMethods: methods,
+                selectedShippingID: file.defaultCart.shipping, tax: tax))
+    }
+}
+
+private struct CatalogFile: Decodable {
+    struct Merchant: Decodable { let name: String; let currency: Currency }
+    struct Item: Decodable { let sku: String; let name: String; let unitPrice: String }
+    struct Method: Decodable { let id: String; let label: String; let detail: String; let amount: String }
+    struct DiscountEntry: Decodable {
+        let id: String; let label: String; let amountOff: String?; let percentOffBasisPoints: Int?
+    }
+    struct Tax: Decodable { let label: String; let rateBasisPoints: Int }
+    struct DefaultCart: Decodable {
+        struct Line: Decodable { let sku: String; let quantity: Int }
+        let items: [Line]; let discounts: [String]?; let shipping: String?
+    }
+    let merchant: Merchant
+    let items: [Item]
+    let shippingMethods: [Method]
+    let discounts: [DiscountEntry]
+    let tax: Tax?
+    let defaultCart: DefaultCart
+
+    enum CodingKeys: String, CodingKey {
+        case merchant, items, discounts, tax
+        case shippingMethods = "shipping_methods"
+        case defaultCart = "default_cart"
+    }
+}
+
+extension CatalogFile.Item {
+    enum CodingKeys: String, CodingKey { case sku, name, unitPrice = "unit_price" }
+}
+
+extension CatalogFile.DiscountEntry {
+    enum CodingKeys: String, CodingKey {
+        case id, label
+        case amountOff = "amount_off"
+        case percentOffBasisPoints = "percent_off_basis_points"
+    }
+}
+
+extension CatalogFile.Tax {
+    enum CodingKeys: String, CodingKey { case label, rateBasisPoints = "rate_basis_points" }
+}
+
+extension DecodingError {
+    /// The dotted path of the field a decoding error is about, e.g. "items[2].unit_price".
+    public var fieldPath: String {
+        let path: [any CodingKey]
+        switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        case .keyNotFound(let key, let context):
+            path = context.codingPath + [key]
+        @unknown default:
+            path = []
+        }
+        guard !path.isEmpty else { return "(file)" }
+        return path.reduce(into: "") { text, key in
+            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+    }
+
+    /// What is wrong, in words.
+    public var problem: String {
+        switch self {
+        case .typeMismatch(let type, _): "expected \(type)"
+        case .valueNotFound(let type, _): "missing \(type) value"
+        case .keyNotFound: "required field is missing"
+        case .dataCorrupted(let context):
+            context.underlyingError.map { "not valid JSON (\($0.localizedDescription))" } ?? context.debugDescription
+        @unknown default: "\(self)"
+        }
+    }
+}

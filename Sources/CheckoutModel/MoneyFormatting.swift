@@ -1,0 +1,23 @@
+extension Money: CustomStringConvertible {
+    /// Display form with symbol and grouping: "$1,234.56", "-$5.00", "¥1,200".
+    public var formatted: String {
+        let plain = Money(minorUnits: Int(minorUnits.magnitude), currency: currency).decimalString
+        let parts = plain.split(separator: ".", maxSplits: 1)
+        let grouped = Self.groupThousands(String(parts[0]))
+        let body = parts.count > 1 ? "\(grouped).\(parts[1])" : grouped
+        return (minorUnits < 0 ? "-" : "") + currency.symbol + body
+    }
+
+    public var description: String { formatted }
+
+    private static func groupThousands(_ digits: String) -> String {
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(digits[start..<end], at: 0)
+            end = start
+        }
+        return groups.joined(separator: ",")
+    }
+}

@@ -1,0 +1,54 @@
+import Synchronization
+
+/// Every exchange the client makes, in order, with subscribers told of each new one.
+/// The HTTP log pane and transcripts subscribe; tests read `entries`.
+public final class ExchangeLog: Sendable {
+    public typealias Subscriber = @Sendable (HTTPExchange) -> Void
+
+    /// Cancels a subscription when asked or when released.
+    public final class Subscription: Sendable {
+        private let cancelAction: @Sendable () -> Void
+        init(cancel: @escaping @Sendable () -> Void) { cancelAction = cancel }
+        public func cancel() { cancelAction() }
+        deinit { cancelAction() }
+    }
+
+    private struct Storage {
+        var entries: [HTTPExchange] = []
+        var subscribers: [Int: Subscriber] = [:]
+        var nextSubscriberID = 0
+    }
+
+    private let storage = Mutex(Storage())
+
+    public init() {}
+
+    public var entries: [HTTPExchange] { storage.withLock { $0.entries } }
+
+    /// The id the next recorded exchange gets.
+    func nextID() -> Int { storage.withLock { $0.entries.count + 1 } }
+
+    /// Calls `subscriber` for every exchange recorded from now on.
+    public func subscribe(_ subscriber: @escaping Subscriber) -> Subscription {
+        let id = storage.withLock { storage in
+            storage.nextSubscriberID += 1
+            storage.subscribers[storage.nextSubscriberID] = subscriber
+            return storage.nextSubscriberID
+        }
+        return Subscription { [weak self] in
+            self?.storage.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+        }
+    }
+
+    /// Appends `make(id)` and tells subscribers, outside the lock.
+    @discardableResult
+    func record(_ make: (Int) -> HTTPExchange) -> HTTPExchange {
+        let (exchange, subscribers) = storage.withLock { storage in
+            let exchange = make(storage.entries.count + 1)
+            storage.entries.append(exchange)
+            return (exchange, storage.subscribers.sorted { $0.key < $1.key }.map(\.value))
+        }
+        for subscriber in subscribers { subscriber(exchange) }
+        return exchange
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import ProviderWire
+
+/// The embedded sandbox's own control API: the simulated customer's approve and decline.
+public struct SandboxControlClient: Sendable {
+    public static let provider = "sandbox"
+
+    public let baseURL: String
+    public let http: ProviderHTTPClient
+
+    public init(baseURL: String, http: ProviderHTTPClient) {
+        self.baseURL = baseURL
+        self.http = http
+    }
+
+    public enum CustomerDecision: String, Sendable { case approve, decline }
+
+    /// What the simulated customer's action did.
+    public struct Outcome: Decodable, Sendable {
+        public let request: CustomerRequest
+        public let sandboxDeclineReason: String?
+        enum CodingKeys: String, CodingKey { case request, sandboxDeclineReason = "sandbox_decline_reason" }
+    }
+
+    /// Acts as the customer on request `id`.
+    public func customer(_ decision: CustomerDecision, requestID id: String) async throws(CustomerRequestFailure) -> Outcome {
+        let request = ProviderRequest(
+            method: "POST", url: "\(baseURL)/sandbox/customer-requests/\(id)/\(decision.rawValue)",
+            headers: [(name: "Accept", value: "application/json")])
+        let response: ProviderResponse
+        do throws(TransportFailure) { response = try await http.send(request, provider: Self.provider) } catch {
+            throw .transport(error)
+        }
+        guard response.isSuccess else { throw CustomerRequestClient.failure(for: response) }
+        do { return try CashAppJSON.decoder().decode(Outcome.self, from: response.body) } catch {
+            throw .undecodable(status: response.status, detail: "\(error)")
+        }
+    }
+}

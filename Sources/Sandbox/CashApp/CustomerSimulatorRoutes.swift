@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import ProviderWire
+
+/// The simulated customer: a small authorization page for browsers and JSON control
+/// endpoints (`POST /sandbox/customer-requests/{id}/approve|decline`) for tools and tests.
+struct CustomerSimulatorRoutes {
+    let store: CustomerRequestStore
+
+    /// What the control endpoints answer: the request and, for magic declines, why.
+    struct Outcome: Codable {
+        let request: CustomerRequest
+        let sandboxDeclineReason: String?
+        enum CodingKeys: String, CodingKey { case request, sandboxDeclineReason = "sandbox_decline_reason" }
+    }
+
+    func register(on router: Router<BasicRequestContext>) {
+        let customer = router.group("sandbox/customer-requests")
+        customer.get(":id/authorize") { request, context in
+            let id = context.parameters.get("id") ?? ""
+            let token = request.uri.queryParameters.get("t")
+            return page(id: id, token: token, baseURL: request.baseURL)
+        }
+        customer.post(":id/approve") { request, context in
+            act(approve: true, request: request, id: context.parameters.get("id") ?? "")
+        }
+        customer.post(":id/decline") { request, context in
+            act(approve: false, request: request, id: context.parameters.get("id") ?? "")
+        }
+    }
+
+    private func act(approve: Bool, request: Request, id: String) -> Response {
+        var declineReason: String?
+        let outcome = store.change(id: id, clientID: nil, baseURL: request.baseURL) { stored, now in
+            let magicReason = stored.oneTimeAmount.flatMap { SandboxMagic.declineAmounts[$0.minorUnits] }
+            if approve, magicReason == nil {
+                Self.approve(&stored, now: now)
+            } else {
+                declineReason = approve ? magicReason : nil
+                stored.status = .DECLINED
+            }
+        }
+        let fromBrowser = (request.headers[.contentType] ?? "").contains("form") || (request.headers[.accept] ?? "").contains("text/html")
+        if fromBrowser { return SandboxResponse.redirect(to: "/sandbox/customer-requests/\(id)/authorize") }
+        switch outcome {
+        case .changed(let changed):
+            return SandboxResponse.json(Outcome(request: changed, sandboxDeclineReason: declineReason))
+        case .notFound:
+            return notFound(id).response
+        case .notPending(let status):
+            return CashAppRejection(
+                .conflict, "INVALID_REQUEST_ERROR", "INVALID_STATE_TRANSITION",
+                "The customer cannot act: the request is already \(status).").response
+        }
+    }
+
+    /// Approval grants one grant per action, and the customer's profile with a $cashtag.
+    static func approve(_ request: inout CustomerRequest, now: Date) {
+        let customerID = SandboxIDs.make("CST_")
+        request.status = .APPROVED
+        request.customerProfile = .init(id: customerID, cashtag: SandboxMagic.customerCashtag)
+        request.grants = request.actions.map { action in
+            let oneTime = action.type == .ONE_TIME_PAYMENT
+            return Grant(
+                id: SandboxIDs.make("GRG_"), customerID: customerID, action: action, status: .ACTIVE,
+                type: oneTime ? .ONE_TIME : .EXTENDED, channel: request.channel, createdAt: now, updatedAt: now,
+                expiresAt: oneTime ? now.addingTimeInterval(3600) : nil)
+        }
+    }
+
+    private func page(id: String, token: String?, baseURL: String) -> Response {
+        guard let request = store.retrieve(id: id, clientID: nil, baseURL: baseURL) else {
+            return SandboxResponse.html(AuthorizePage.notFound(id: id), status: .notFound)
+        }
+        let stale = token != nil && request.status == .PENDING && token != store.currentTriggerToken(id: id)
+        return SandboxResponse.html(AuthorizePage.render(request, staleLink: stale))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+/// A source of the current time; tests pass a manual clock to move time on.
+public typealias SandboxClock = @Sendable () -> Date
+
+/// How the sandbox behaves; tests shorten the timings.
+public struct SandboxSettings: Sendable {
+    public var now: SandboxClock
+    /// How often a pending request's auth-flow triggers rotate.
+    public var triggerRotation: TimeInterval
+    /// How long a request stays pending before it is declined.
+    public var requestLifetime: TimeInterval
+    /// The merchant name shown to the customer.
+    public var merchantName: String
+
+    public init(
+        now: @escaping SandboxClock = { Date() },
+        triggerRotation: TimeInterval = 30,
+        requestLifetime: TimeInterval = 3600,
+        merchantName: String = "TerminalCheckout Sandbox Merchant"
+    ) {
+        self.now = now
+        self.triggerRotation = triggerRotation
+        self.requestLifetime = requestLifetime
+        self.merchantName = merchantName
+    }
+}
+
+/// A clock that moves only when told: for tests of rotation and expiry.
+public final class ManualClock: Sendable {
+    private let current: Mutex<Date>
+
+    public init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        current = Mutex(start)
+    }
+
+    public var now: Date { current.withLock { $0 } }
+
+    public func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+
+    public var clock: SandboxClock { { [self] in self.now } }
+}
+

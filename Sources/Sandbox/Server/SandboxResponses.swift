@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import ProviderWire
+
+/// Building the sandbox's HTTP answers.
+enum SandboxResponse {
+    static func json<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok) -> Response {
+        let data = (try? CashAppJSON.encoder().encode(value)) ?? Data("{}".utf8)
+        return Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func redirect(to location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+
+    /// A Cash App style error: `{"errors": [{category, code, detail, field}]}`.
+    static func cashAppError(_ status: HTTPResponse.Status, _ error: CashAppErrorDetail) -> Response {
+        json(CashAppErrorBody(errors: [error]), status: status)
+    }
+}
+
+/// A Cash App error with the HTTP status it is sent with.
+struct CashAppRejection: Error {
+    let status: HTTPResponse.Status
+    let error: CashAppErrorDetail
+
+    init(_ status: HTTPResponse.Status, _ category: String, _ code: String, _ detail: String, field: String? = nil) {
+        self.status = status
+        self.error = CashAppErrorDetail(category: category, code: code, detail: detail, field: field)
+    }
+
+    var response: Response { SandboxResponse.cashAppError(status, error) }
+}
+
+extension Request {
+    /// Scheme and host the client used to reach us, so links we hand out work for it.
+    var baseURL: String {
+        let host = head.authority ?? "127.0.0.1"
+        return "http://\(host)"
+    }
+
+    func collectBody(_ context: some RequestContext) async throws -> Data {
+        Data(try await body.collect(upTo: context.maxUploadSize).readableBytesView)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The embedded sandbox: one Hummingbird server emulating every provider on 127.0.0.1.
+public struct SandboxServer: Sendable {
+    public let settings: SandboxSettings
+    public let store: CustomerRequestStore
+
+    public init(settings: SandboxSettings = SandboxSettings()) {
+        self.settings = settings
+        self.store = CustomerRequestStore(settings: settings)
+    }
+
+    func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
+        CustomerRequestRoutes(store: store).register(on: router)
+        CustomerSimulatorRoutes(store: store).register(on: router)
+        return router
+    }
+
+    /// Starts serving and returns once the port is bound. Port 0 picks a free port.
+    public func start(host: String = "127.0.0.1", port: Int = 0, logger: Logger? = nil) async throws -> RunningSandbox {
+        var quiet = Logger(label: "sandbox")
+        quiet.logLevel = .critical
+        let bound = AsyncThrowingStream<Int, any Error>.makeStream()
+        let app = Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "TerminalCheckout-Sandbox"),
+            onServerRunning: { channel in
+                bound.continuation.yield(channel.localAddress?.port ?? port)
+            },
+            logger: logger ?? quiet)
+        let task = Task {
+            do {
+                try await app.run()
+                bound.continuation.finish()
+            } catch {
+                bound.continuation.finish(throwing: error)
+            }
+        }
+        do {
+            for try await actualPort in bound.stream {
+                return RunningSandbox(host: host, port: actualPort, server: task, store: store)
+            }
+        } catch {
+            throw SandboxStartError(host: host, port: port, underlying: error)
+        }
+        throw SandboxStartError(host: host, port: port, underlying: nil)
+    }
+}
+
+/// A sandbox that is serving; `stop()` ends it.
+public struct RunningSandbox: Sendable {
+    public let host: String
+    public let port: Int
+    let server: Task<Void, Never>
+    public let store: CustomerRequestStore
+
+    public var baseURL: String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "http://\(shownHost):\(port)"
+    }
+
+    public func stop() async {
+        server.cancel()
+        await server.value
+    }
+
+    /// Serves until the task running this is cancelled.
+    public func wait() async {
+        await withTaskCancellationHandler { await server.value } onCancel: { server.cancel() }
+    }
+}
+
+/// The sandbox could not listen.
+public struct SandboxStartError: Error, CustomStringConvertible {
+    public let host: String
+    public let port: Int
+    public let underlying: (any Error)?
+
+    public var description: String {
+        let reason = underlying.map { "\($0)" } ?? "the server stopped before it was ready"
+        return "the sandbox could not listen on \(host):\(port): \(reason). Choose another --port, or 0 for any free port."
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import CheckoutApp
+import Foundation
+
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run one checkout of the default cart without the screen, printing each state.",
+        discussion: """
+            Without --cashapp-url this starts the embedded sandbox, where a simulated customer \
+            approves or declines. Output is one line per state (`state: polling request=GRR_…`), \
+            or one JSON object per line with --json, then a summary.
+
+            Exit status: 0 approved, 1 declined, 2 an error state or a timeout, 64 bad usage.
+            """
+    )
+
+    enum Provider: String, ExpressibleByArgument, CaseIterable {
+        case cashapp
+    }
+
+    @Option(help: "The payment provider.")
+    var provider: Provider = .cashapp
+
+    @Option(help: "What the simulated customer does (embedded sandbox only): approve, decline or none.")
+    var customer: CustomerChoice = .approve
+
+    @Flag(help: "Print one JSON object per line instead of text.")
+    var json = false
+
+    @Option(name: .customLong("cashapp-url"), help: ArgumentHelp(
+        "Cash App API host root, e.g. https://sandbox.api.cash.app (default: the embedded sandbox).", valueName: "url"))
+    var cashAppURL: String?
+
+    @Option(name: .customLong("client-id"), help: ArgumentHelp("Cash App client id (or CASHAPP_CLIENT_ID).", valueName: "id"))
+    var clientID: String?
+
+    @Option(name: .customLong("brand-id"), help: ArgumentHelp("Cash App brand id used as the scope (or CASHAPP_BRAND_ID).", valueName: "id"))
+    var brandID: String?
+
+    @Option(help: ArgumentHelp("Charge this many cents instead of the cart total (sandbox magic values).", valueName: "minor-units"))
+    var amount: Int?
+
+    @Option(help: ArgumentHelp("Give up after this many seconds without a decision.", valueName: "seconds"))
+    var timeout: Int = 300
+
+    func validate() throws {
+        if let amount, amount <= 0 { throw ValidationError("--amount must be a positive number of cents, got \(amount)") }
+        if timeout <= 0 { throw ValidationError("--timeout must be at least 1 second, got \(timeout)") }
+        if let problem = endpoint.problem { throw ValidationError(problem) }
+    }
+
+    private var endpoint: CashAppEndpointOptions {
+        CashAppEndpointOptions(baseURL: cashAppURL, clientID: clientID, brandID: brandID)
+            .withEnvironment(ProcessInfo.processInfo.environment)
+    }
+
+    func run() async throws {
+        let options = HeadlessOptions(
+            endpoint: endpoint, customer: customer.behaviour, json: json, amountOverride: amount, timeoutSeconds: timeout)
+        let status = await HeadlessCheckout(options: options, write: Console.out, writeError: Console.err).run()
+        throw ExitCode(status.rawValue)
+    }
+}
+
+/// `--customer` values.
+enum CustomerChoice: String, ExpressibleByArgument, CaseIterable {
+    case approve, decline, none
+
+    var behaviour: CustomerBehaviour {
+        switch self {
+        case .approve: .approve
+        case .decline: .decline
+        case .none: .none
+        }
+    }
+}

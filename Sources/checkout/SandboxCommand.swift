@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Sandbox
+
+struct SandboxCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sandbox",
+        abstract: "Run the sandbox alone and print its base URL.",
+        discussion: """
+            Serves the emulated provider APIs (Cash App Customer Request API under \
+            /customer-request/v1/requests) and the simulated customer \
+            (/sandbox/customer-requests/{id}/authorize in a browser; POST …/approve or …/decline). \
+            Stop it with Ctrl-C.
+            """
+    )
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
+    }
+
+    func run() async throws {
+        let running: RunningSandbox
+        do { running = try await SandboxServer().start(host: host, port: port) } catch {
+            Console.err("error: \(error)")
+            throw ExitCode(2)
+        }
+        Console.out(running.baseURL)
+        Console.err("sandbox: serving Cash App Pay at \(running.baseURL)/customer-request/v1/requests; Ctrl-C stops it")
+        await running.wait()
+    }
+}
