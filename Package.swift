@@ -72,7 +72,11 @@ let package = Package(
         .testTarget(name: "PaymentFlowTests", dependencies: ["PaymentFlow", "ProviderWire"]),
         .testTarget(
             name: "ProviderClientsTests",
-            dependencies: ["ProviderClients", "ProviderWire", "Sandbox", "TestSupport"]
+            dependencies: [
+                "ProviderClients", "ProviderWire", "Sandbox", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "SandboxTests",

@@ -123,6 +123,7 @@ public actor CashAppPay {
                 }
                 guard !Task.isCancelled else { return }
                 self.deliver(event, flow: pollFlow)
+                guard !Task.isCancelled else { return }
                 let remaining = interval - (clock.now - started)
                 if remaining > .zero { try? await sleep(remaining) }
             }

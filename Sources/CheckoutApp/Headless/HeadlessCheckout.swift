@@ -43,6 +43,10 @@ public struct HeadlessCheckout: Sendable {
         let configuration = options.endpoint.configuration(sandboxURL: sandbox?.baseURL)
         let http = ProviderHTTPClient(redactor: Redactor(secrets: [configuration.clientID]))
         let pay = CashAppPay(client: CustomerRequestClient(configuration: configuration, http: http))
+        let retries = options.json ? nil : http.log.subscribe { [writeError] exchange in
+            if let failure = exchange.failure { writeError("http: \(exchange.method) \(exchange.path) attempt \(exchange.attempt) failed: \(failure)") }
+        }
+        defer { retries?.cancel() }
         let stream = StateStream()
         await pay.addObserver(stream)
         let customer = sandbox.map { SandboxControlClient(baseURL: $0.baseURL, http: http) }

@@ -39,6 +39,14 @@ public final class ProviderHTTPClient: Sendable {
     public static let maximumBodyBytes = 4 << 20
     public static let userAgent = "TerminalCheckout/0.1 (swift; +terminal)"
 
+    /// One connection pool for the process. Redirects are not followed and a refused
+    /// connection fails at once, so every hop and every retry is its own recorded exchange.
+    public static let sharedTransport: HTTPClient = {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
     public let log: ExchangeLog
     public let redactor: Redactor
     public let timeout: Duration
@@ -52,7 +60,7 @@ public final class ProviderHTTPClient: Sendable {
         timeout: Duration = .seconds(5),
         retryPolicy: RetryPolicy = .standard,
         sleep: @escaping Sleeper = realSleeper,
-        http: HTTPClient = .shared
+        http: HTTPClient = ProviderHTTPClient.sharedTransport
     ) {
         self.log = log
         self.redactor = redactor
@@ -129,11 +137,12 @@ public final class ProviderHTTPClient: Sendable {
                 headers: response.headers.map { (name: $0.name, value: $0.value) },
                 body: Data(body.readableBytesView)), nil)
         } catch {
-            return (nil, Self.classify(error, timeout: timeout))
+            return (nil, Self.classify(error, timeout: timeout, url: request.url))
         }
     }
 
-    static func classify(_ error: any Error, timeout: Duration) -> TransportFailure {
+    static func classify(_ error: any Error, timeout: Duration, url: String) -> TransportFailure {
+        let host = URLComponents(string: url).map { "\($0.host ?? "?")\($0.port.map { ":\($0)" } ?? "")" } ?? url
         if error is CancellationError { return .cancelled }
         if let clientError = error as? HTTPClientError {
             switch clientError {
@@ -148,10 +157,10 @@ public final class ProviderHTTPClient: Sendable {
             }
         }
         if let ioError = error as? IOError {
-            return .connectionFailed(ioError.description)
+            return .connectionFailed("\(host): \(String(cString: strerror(ioError.errnoCode)).lowercased())")
         }
         if error is ChannelError {
-            return .connectionFailed(String(describing: error))
+            return .connectionFailed("\(host): \(error)")
         }
         return .other(String(describing: error))
     }

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The real `checkout` binary, headless, against its embedded sandbox.
+@Suite struct CheckoutRunTests {
+    @Test func approveEndsApprovedWithExitZero() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "cashapp", "--customer", "approve"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.states.first == "notStarted")
+        #expect(Array(outcome.states.dropFirst()) == ["creatingCustomerRequest", "readyToAuthorize", "redirecting", "polling", "approved"])
+        #expect(outcome.lines.first { $0.hasPrefix("state: readyToAuthorize request=GRR_") } != nil)
+        #expect(outcome.lines.last?.hasPrefix("result: approved") == true)
+    }
+
+    @Test func declineEndsDeclinedWithExitOne() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--customer", "decline"])
+        #expect(outcome.status == 1)
+        #expect(outcome.states.last == "declined")
+    }
+
+    @Test func magicAmount6670EndsInApiErrorWithExitTwo() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--amount", "6670"])
+        #expect(outcome.status == 2)
+        #expect(outcome.states.last == "apiError")
+        #expect(outcome.lines.contains { $0.contains("code=INTERNAL_SERVER_ERROR") })
+        #expect(outcome.stderr.contains("what to do:"))
+    }
+
+    @Test func magicDeclineAmountIsDeclinedWhenTheCustomerApproves() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--amount", "7773"])
+        #expect(outcome.status == 1)
+        #expect(outcome.states.last == "declined")
+    }
+
+    @Test func jsonPrintsOneObjectPerStateThenASummary() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--json"])
+        #expect(outcome.status == 0)
+        let objects = try outcome.lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let states = objects.compactMap { $0["state"] as? String }
+        #expect(states == ["notStarted", "creatingCustomerRequest", "readyToAuthorize", "redirecting", "polling", "approved"])
+        #expect(objects.dropLast().allSatisfy { $0["at_ms"] is Int })
+        let summary = try #require(objects.last)
+        #expect(summary["final_state"] as? String == "approved")
+        #expect(summary["exit_status"] as? Int == 0)
+        #expect(summary["amount"] as? Int == 4505)
+    }
+
+    @Test(arguments: [
+        (["run", "--provider", "paypal"], "paypal"),
+        (["run", "--amount", "0"], "--amount"),
+        (["run", "--customer", "maybe"], "maybe"),
+        (["run", "--cashapp-url", "https://sandbox.api.cash.app"], "CASHAPP_CLIENT_ID"),
+        (["run", "--cashapp-url", "not a url", "--client-id", "CAS-CI_x", "--brand-id", "BRAND_x"], "not an http(s) URL"),
+        (["run", "--timeout", "-1"], "--timeout"),
+    ])
+    func badFlagsAreUsageErrors(arguments: [String], mentions: String) async throws {
+        let outcome = try await CheckoutBinary.run(arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains(mentions), "\(outcome.stderr)")
+    }
+
+    @Test func plainCheckoutPrintsANoteAndTheHelp() async throws {
+        let outcome = try await CheckoutBinary.run([])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("USAGE: checkout"))
+        #expect(outcome.stdout.contains("run"))
+    }
+}
+
+/// `checkout sandbox` alone, and `checkout run` pointed at it as an external host.
+@Suite struct StandaloneSandboxTests {
+    @Test func runAgainstAnExternalHostPollsUntilTheTimeoutAndNeverPrintsTheClientID() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.terminate() }
+        #expect(baseURL.hasPrefix("http://127.0.0.1:"))
+        let secret = "CAS-CI_VERY_SECRET_123"
+        let outcome = try await CheckoutBinary.run(
+            ["run", "--cashapp-url", baseURL, "--brand-id", "BRAND_shop", "--timeout", "2", "--json"],
+            environment: ["CASHAPP_CLIENT_ID": secret])
+        #expect(outcome.status == 2)
+        let states = outcome.lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["state"] as? String
+        }
+        #expect(states.last == "unexpectedError")
+        #expect(outcome.stdout.contains("AUTHORIZATION_TIMEOUT"))
+        #expect(!outcome.stdout.contains(secret))
+        #expect(!outcome.stderr.contains(secret))
+    }
+
+    @Test func aBadClientIDIsAnIntegrationError() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.terminate() }
+        let outcome = try await CheckoutBinary.run(["run", "--cashapp-url", baseURL, "--client-id", "live_key", "--brand-id", "BRAND_x"])
+        #expect(outcome.status == 2)
+        #expect(outcome.states.last == "integrationError")
+        #expect(outcome.stdout.contains("code=UNAUTHORIZED"))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import ProviderClients
+import ProviderWire
+import Sandbox
+
+/// A sandbox on 127.0.0.1 port 0 with a manual clock, and clients pointed at it.
+public struct SandboxHarness: Sendable {
+    public static let clientID = "CAS-CI_HARNESS_SECRET_ID"
+    public static let brandID = "BRAND_harness"
+
+    public let sandbox: RunningSandbox
+    public let clock: ManualClock
+    public let log: ExchangeLog
+
+    public var baseURL: String { sandbox.baseURL }
+
+    /// Runs `body` with a fresh sandbox, stopping it afterwards whatever happens.
+    public static func with<T: Sendable>(
+        triggerRotation: TimeInterval = 30, requestLifetime: TimeInterval = 3600,
+        _ body: (SandboxHarness) async throws -> T
+    ) async throws -> T {
+        let clock = ManualClock()
+        let settings = SandboxSettings(now: clock.clock, triggerRotation: triggerRotation, requestLifetime: requestLifetime)
+        let sandbox = try await SandboxServer(settings: settings).start(host: "127.0.0.1", port: 0)
+        let harness = SandboxHarness(sandbox: sandbox, clock: clock, log: ExchangeLog())
+        do {
+            let result = try await body(harness)
+            await sandbox.stop()
+            return result
+        } catch {
+            await sandbox.stop()
+            throw error
+        }
+    }
+
+    public func http(retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10))) -> ProviderHTTPClient {
+        ProviderHTTPClient(log: log, redactor: Redactor(secrets: [Self.clientID]), retryPolicy: retryPolicy)
+    }
+
+    public func client(clientID: String = SandboxHarness.clientID) -> CustomerRequestClient {
+        CustomerRequestClient(
+            configuration: CashAppConfiguration(baseURL: baseURL, clientID: clientID, brandID: Self.brandID), http: http())
+    }
+
+    public var customer: SandboxControlClient { SandboxControlClient(baseURL: baseURL, http: http()) }
+
+    public static func params(amount: Int = 4505, scopeID: String = brandID, redirectURL: String = "terminalcheckout://return") -> CreateCustomerRequestParams {
+        CreateCustomerRequestParams(
+            actions: [.oneTimePayment(scopeID: scopeID, amount: amount, currency: "USD")],
+            channel: .ONLINE, redirectURL: redirectURL, referenceID: "order-1", metadata: ["cartId": "c-1"])
+    }
+
+    /// Sends raw bytes to the sandbox, for input the typed client would never produce.
+    public func raw(method: String, path: String, body: String?, authorization: String? = "Client \(SandboxHarness.clientID)") async throws -> ProviderResponse {
+        var headers: [(name: String, value: String)] = [(name: "Content-Type", value: "application/json")]
+        if let authorization { headers.append((name: "Authorization", value: authorization)) }
+        return try await http().send(ProviderRequest(method: method, url: baseURL + path, headers: headers, body: body.map { Data($0.utf8) }), provider: "test")
+    }
+}
+
+/// The failure `operation` ends with, or nil when it succeeds.
+public func failure<T>(of operation: () async throws(CustomerRequestFailure) -> T) async -> CustomerRequestFailure? {
+    do {
+        _ = try await operation()
+        return nil
+    } catch {
+        return error
+    }
+}
