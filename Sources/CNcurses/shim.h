@@ -19,5 +19,13 @@ static inline int cn_attr_normal(void) { return (int)A_NORMAL; }
 static inline int cn_color_pair(int pair) { return (int)COLOR_PAIR(pair); }
 static inline int cn_key_resize(void) { return KEY_RESIZE; }
 static inline int cn_err(void) { return ERR; }
+static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
+
+// C globals Swift 6 rejects as not concurrency-safe, read through functions.
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
+
+// newterm on the process's own stdin/stdout; unlike initscr it returns NULL on failure
+// (an unknown TERM, say) instead of exiting.
+static inline SCREEN *cn_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
 
 #endif

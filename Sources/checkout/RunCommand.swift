@@ -28,15 +28,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per line instead of text.")
     var json = false
 
-    @Option(name: .customLong("cashapp-url"), help: ArgumentHelp(
-        "Cash App API host root, e.g. https://sandbox.api.cash.app (default: the embedded sandbox).", valueName: "url"))
-    var cashAppURL: String?
-
-    @Option(name: .customLong("client-id"), help: ArgumentHelp("Cash App client id (or CASHAPP_CLIENT_ID).", valueName: "id"))
-    var clientID: String?
-
-    @Option(name: .customLong("brand-id"), help: ArgumentHelp("Cash App brand id used as the scope (or CASHAPP_BRAND_ID).", valueName: "id"))
-    var brandID: String?
+    @OptionGroup var endpointFlags: EndpointFlags
 
     @Option(help: ArgumentHelp("Charge this many cents instead of the cart total (sandbox magic values).", valueName: "minor-units"))
     var amount: Int?
@@ -47,17 +39,11 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         if let amount, amount <= 0 { throw ValidationError("--amount must be a positive number of cents, got \(amount)") }
         if timeout <= 0 { throw ValidationError("--timeout must be at least 1 second, got \(timeout)") }
-        if let problem = endpoint.problem { throw ValidationError(problem) }
-    }
-
-    private var endpoint: CashAppEndpointOptions {
-        CashAppEndpointOptions(baseURL: cashAppURL, clientID: clientID, brandID: brandID)
-            .withEnvironment(ProcessInfo.processInfo.environment)
     }
 
     func run() async throws {
         let options = HeadlessOptions(
-            endpoint: endpoint, customer: customer.behaviour, json: json, amountOverride: amount, timeoutSeconds: timeout)
+            endpoint: endpointFlags.endpoint, customer: customer.behaviour, json: json, amountOverride: amount, timeoutSeconds: timeout)
         let status = await HeadlessCheckout(options: options, write: Console.out, writeError: Console.err).run()
         throw ExitCode(status.rawValue)
     }

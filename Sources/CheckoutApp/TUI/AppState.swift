@@ -1,0 +1,125 @@
+import CheckoutModel
+import Foundation
+import PaymentFlow
+import ProviderClients
+import ProviderWire
+import TerminalUI
+
+/// The panes Tab moves between.
+public enum Pane: Hashable, Sendable, CaseIterable {
+    case cart, shipping, payment, log
+}
+
+/// A payment method offered in the payment pane.
+public struct PaymentMethodOption: Hashable, Sendable {
+    public let id: String
+    public let label: String
+    public let detail: String
+
+    public static let cashApp = PaymentMethodOption(id: "cashapp", label: "Cash App Pay", detail: "Customer Request API")
+}
+
+/// What covers the screen, if anything.
+public enum Overlay: Hashable, Sendable {
+    case help
+    case httpDetail(exchangeID: Int, scroll: Int)
+    case confirmQuit
+}
+
+/// A short message under the banner, e.g. why a key did nothing.
+public struct Notice: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case info, warning }
+    public let text: String
+    public let kind: Kind
+    public let shownAt: Date
+}
+
+/// Everything the screen shows. `update` changes it; `render` draws it. Selection lives
+/// here, not in widgets.
+public struct AppState: Hashable, Sendable {
+    // Where we are connected.
+    public var merchantName: String
+    public var endpointLabel: String
+    /// Whether `a` / `x` can act as the customer (embedded sandbox only).
+    public var customerSimulated: Bool
+    public var brandID: String
+
+    // The checkout.
+    public var cart: Cart
+    public var catalogProducts: [Catalog.Product]
+    public var paymentMethods: [PaymentMethodOption] = [.cashApp]
+    public var selectedPaymentIndex = 0
+
+    // Selection and layout.
+    public var focus: Pane = .cart
+    public var cartCursor = 0
+    public var shippingCursor = 0
+    public var paymentCursor = 0
+    public var logCursor: Int?
+    public var logVisible = true
+    public var overlay: Overlay?
+    public var notice: Notice?
+    public var width = 100
+    public var height = 30
+
+    // The payment.
+    public var payState: CashAppPayState = .notStarted
+    public var stateEnteredAt: Date
+    public var flowStartedAt: Date?
+    public var exchanges: [HTTPExchange] = []
+    public var now: Date
+    public var quitRequested = false
+
+    public init(catalog: Catalog, endpointLabel: String, customerSimulated: Bool, brandID: String, now: Date) {
+        merchantName = catalog.merchantName
+        self.endpointLabel = endpointLabel
+        self.customerSimulated = customerSimulated
+        self.brandID = brandID
+        cart = catalog.defaultCart
+        catalogProducts = catalog.products
+        shippingCursor = catalog.defaultCart.shippingMethods.firstIndex { $0.id == catalog.defaultCart.selectedShippingID } ?? 0
+        stateEnteredAt = now
+        self.now = now
+    }
+
+    /// The order summary, or why the cart cannot be paid.
+    public var summary: Result<OrderSummary, NonPositiveTotalError> {
+        Result { () throws(NonPositiveTotalError) -> OrderSummary in try OrderSummary(cart: cart, merchantName: merchantName) }
+    }
+
+    public var selectedPaymentMethod: PaymentMethodOption { paymentMethods[selectedPaymentIndex] }
+
+    /// The panes Tab visits, in order.
+    public var visiblePanes: [Pane] { logVisible ? Pane.allCases : Pane.allCases.filter { $0 != .log } }
+
+    /// A customer request exists and is not decided: quitting would abandon it.
+    public var paymentInFlight: Bool { payState.kind == .inProgress }
+
+    /// The cart may change now (before paying, or before authorizing, which updates the request).
+    public var cartEditable: Bool {
+        switch payState {
+        case .notStarted, .readyToAuthorize: true
+        default: false
+        }
+    }
+}
+
+/// Everything that can happen to the app, from any source, as one message stream.
+public enum AppMessage: Hashable, Sendable {
+    case key(Key)
+    case resized(width: Int, height: Int)
+    case tick(Date)
+    case stateChanged(CashAppPayState)
+    case requestChanged(CustomerRequest)
+    case exchange(HTTPExchange)
+    case customerActionFailed(String)
+}
+
+/// Side effects `update` asks for; the runner performs them in order, off the UI loop.
+public enum AppCommand: Hashable, Sendable {
+    case createRequest(CreateCustomerRequestParams)
+    case updateRequest(UpdateCustomerRequestParams)
+    case authorize
+    case actAsCustomer(SandboxControlClient.CustomerDecision, requestID: String)
+    case reset
+}

@@ -1,0 +1,263 @@
+import CheckoutModel
+import Foundation
+import PaymentFlow
+import ProviderClients
+import ProviderWire
+import TerminalUI
+
+/// How the app reacts to each message: a pure function of state and message.
+public enum AppUpdate {
+    public static let logLimit = 500
+
+    public static func update(_ state: inout AppState, _ message: AppMessage) -> [AppCommand] {
+        switch message {
+        case .tick(let now):
+            state.now = now
+            if let notice = state.notice, now.timeIntervalSince(notice.shownAt) > 6 { state.notice = nil }
+            return []
+        case .resized(let width, let height):
+            state.width = width
+            state.height = height
+            return []
+        case .exchange(let exchange):
+            let following = state.logCursor == nil || state.logCursor == state.exchanges.count - 1
+            state.exchanges.append(exchange)
+            if state.exchanges.count > logLimit { state.exchanges.removeFirst(state.exchanges.count - logLimit) }
+            if following { state.logCursor = state.exchanges.count - 1 }
+            return []
+        case .customerActionFailed(let reason):
+            warn(&state, reason)
+            return []
+        case .requestChanged(let request):
+            if case .polling = state.payState { state.payState = .polling(request) }
+            return []
+        case .stateChanged(let next):
+            return stateChanged(&state, to: next)
+        case .key(let key):
+            if let overlay = state.overlay { return overlayKey(&state, overlay, key) }
+            return paneKey(&state, key)
+        }
+    }
+
+    private static func stateChanged(_ state: inout AppState, to next: CashAppPayState) -> [AppCommand] {
+        state.payState = next
+        state.stateEnteredAt = state.now
+        switch next {
+        case .notStarted:
+            state.flowStartedAt = nil
+        case .creatingCustomerRequest:
+            state.flowStartedAt = state.now
+        case .readyToAuthorize(let request):
+            // The cart changed while the last update was in flight: send the newest amount.
+            if let params = updateParams(state), request.actions != params.actions { return [.updateRequest(params)] }
+        default:
+            break
+        }
+        return []
+    }
+
+    // MARK: Keys outside overlays
+
+    private static func paneKey(_ state: inout AppState, _ key: Key) -> [AppCommand] {
+        switch key {
+        case .control("c"):
+            state.quitRequested = true
+        case .character("q"):
+            if state.paymentInFlight { state.overlay = .confirmQuit } else { state.quitRequested = true }
+        case .character("?"):
+            state.overlay = .help
+        case .tab:
+            moveFocus(&state, by: 1)
+        case .backTab:
+            moveFocus(&state, by: -1)
+        case .up, .character("k"):
+            moveCursor(&state, by: -1)
+        case .down, .character("j"):
+            moveCursor(&state, by: 1)
+        case .character("+"), .character("="):
+            return changeQuantity(&state, by: 1)
+        case .character("-"), .character("_"):
+            return changeQuantity(&state, by: -1)
+        case .enter, .character(" "):
+            return enter(&state)
+        case .character("p"):
+            return pay(&state)
+        case .character("a"):
+            return actAsCustomer(&state, .approve)
+        case .character("x"):
+            return actAsCustomer(&state, .decline)
+        case .character("r"):
+            return restart(&state)
+        case .character("l"):
+            state.logVisible.toggle()
+            if !state.logVisible, state.focus == .log { state.focus = .cart }
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func moveFocus(_ state: inout AppState, by step: Int) {
+        let panes = state.visiblePanes
+        let index = panes.firstIndex(of: state.focus) ?? 0
+        state.focus = panes[(index + step + panes.count) % panes.count]
+    }
+
+    private static func moveCursor(_ state: inout AppState, by step: Int) {
+        func clamp(_ value: Int, _ count: Int) -> Int { max(0, min(count - 1, value)) }
+        switch state.focus {
+        case .cart: state.cartCursor = clamp(state.cartCursor + step, state.cart.items.count)
+        case .shipping: state.shippingCursor = clamp(state.shippingCursor + step, state.cart.shippingMethods.count)
+        case .payment: state.paymentCursor = clamp(state.paymentCursor + step, state.paymentMethods.count)
+        case .log:
+            guard !state.exchanges.isEmpty else { return }
+            state.logCursor = clamp((state.logCursor ?? state.exchanges.count - 1) + step, state.exchanges.count)
+        }
+    }
+
+    private static func enter(_ state: inout AppState) -> [AppCommand] {
+        switch state.focus {
+        case .cart:
+            return []
+        case .shipping:
+            let method = state.cart.shippingMethods[state.shippingCursor]
+            guard method.id != state.cart.selectedShippingID else { return [] }
+            return editCart(&state) { cart in try? cart.selectShipping(id: method.id) }
+        case .payment:
+            if case .readyToAuthorize = state.payState { return [.authorize] }
+            guard state.payState == .notStarted || state.payState.isTerminal else {
+                warn(&state, "The payment method is fixed while a payment is in flight.")
+                return []
+            }
+            state.selectedPaymentIndex = state.paymentCursor
+            return []
+        case .log:
+            guard let index = state.logCursor, state.exchanges.indices.contains(index) else { return [] }
+            state.overlay = .httpDetail(exchangeID: state.exchanges[index].id, scroll: 0)
+            return []
+        }
+    }
+
+    private static func changeQuantity(_ state: inout AppState, by step: Int) -> [AppCommand] {
+        guard state.cart.items.indices.contains(state.cartCursor) else { return [] }
+        let item = state.cart.items[state.cartCursor]
+        if item.quantity + step == 0, state.cart.items.count == 1 {
+            warn(&state, "\(item.name) is the last item; a cart cannot be empty.")
+            return []
+        }
+        let commands = editCart(&state) { cart in try? cart.setQuantity(item.quantity + step, forSKU: item.sku) }
+        state.cartCursor = min(state.cartCursor, state.cart.items.count - 1)
+        return commands
+    }
+
+    /// Applies a cart change when the cart may change; while readyToAuthorize the request follows.
+    private static func editCart(_ state: inout AppState, _ change: (inout Cart) -> Void) -> [AppCommand] {
+        guard state.cartEditable else {
+            warn(&state, state.payState.isTerminal
+                ? "This checkout has ended; press r to start a new one."
+                : "The cart is locked while the customer is paying.")
+            return []
+        }
+        change(&state.cart)
+        state.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? state.shippingCursor
+        if case .readyToAuthorize = state.payState, let params = updateParams(state) { return [.updateRequest(params)] }
+        return []
+    }
+
+    private static func pay(_ state: inout AppState) -> [AppCommand] {
+        switch state.payState {
+        case .notStarted:
+            switch state.summary {
+            case .failure(let error):
+                warn(&state, error.description)
+                return []
+            case .success(let summary):
+                state.focus = .payment
+                return [.createRequest(createParams(state, total: summary.total))]
+            }
+        case .readyToAuthorize:
+            return [.authorize]
+        default:
+            warn(&state, state.payState.isTerminal ? "This checkout has ended; press r to start a new one." : "A payment is already in flight.")
+            return []
+        }
+    }
+
+    private static func actAsCustomer(_ state: inout AppState, _ decision: SandboxControlClient.CustomerDecision) -> [AppCommand] {
+        guard state.customerSimulated else {
+            warn(&state, "Not the embedded sandbox: the customer must \(decision.rawValue) on their own device.")
+            return []
+        }
+        switch state.payState {
+        case .redirecting(let request), .polling(let request):
+            return [.actAsCustomer(decision, requestID: request.id)]
+        case .readyToAuthorize:
+            warn(&state, "The customer has no link yet: press p or Enter to authorize first.")
+        default:
+            warn(&state, "There is no request waiting for the customer.")
+        }
+        return []
+    }
+
+    private static func restart(_ state: inout AppState) -> [AppCommand] {
+        guard state.payState.isTerminal else {
+            warn(&state, state.payState == .notStarted ? "Nothing to restart: press p to pay." : "Wait for the payment to end before restarting.")
+            return []
+        }
+        return [.reset]
+    }
+
+    // MARK: Overlays
+
+    private static func overlayKey(_ state: inout AppState, _ overlay: Overlay, _ key: Key) -> [AppCommand] {
+        if key == .control("c") {
+            state.quitRequested = true
+            return []
+        }
+        switch overlay {
+        case .help:
+            if [.escape, .character("?"), .character("q"), .enter].contains(key) { state.overlay = nil }
+        case .confirmQuit:
+            switch key {
+            case .character("y"), .character("Y"): state.quitRequested = true
+            case .character("n"), .character("N"), .escape, .character("q"): state.overlay = nil
+            default: break
+            }
+        case .httpDetail(let id, let scroll):
+            let page = max(1, state.height - 6)
+            switch key {
+            case .escape, .character("q"), .enter: state.overlay = nil
+            case .up, .character("k"): state.overlay = .httpDetail(exchangeID: id, scroll: max(0, scroll - 1))
+            case .down, .character("j"): state.overlay = .httpDetail(exchangeID: id, scroll: scroll + 1)
+            case .pageUp: state.overlay = .httpDetail(exchangeID: id, scroll: max(0, scroll - page))
+            case .pageDown, .character(" "): state.overlay = .httpDetail(exchangeID: id, scroll: scroll + page)
+            case .home: state.overlay = .httpDetail(exchangeID: id, scroll: 0)
+            default: break
+            }
+        }
+        return []
+    }
+
+    // MARK: Helpers
+
+    private static func warn(_ state: inout AppState, _ text: String) {
+        state.notice = Notice(text: text, kind: .warning, shownAt: state.now)
+    }
+
+    static func actions(_ state: AppState, total: Money) -> [PaymentAction] {
+        [.oneTimePayment(scopeID: state.brandID, amount: total.minorUnits, currency: total.currency.code)]
+    }
+
+    static func createParams(_ state: AppState, total: Money) -> CreateCustomerRequestParams {
+        CreateCustomerRequestParams(
+            actions: actions(state, total: total), channel: .ONLINE, redirectURL: "terminalcheckout://checkout/return",
+            referenceID: nil, metadata: ["cart_items": String(state.cart.items.reduce(0) { $0 + $1.quantity })])
+    }
+
+    static func updateParams(_ state: AppState) -> UpdateCustomerRequestParams? {
+        guard case .success(let summary) = state.summary, let request = state.payState.request else { return nil }
+        return UpdateCustomerRequestParams(
+            actions: actions(state, total: summary.total), referenceID: request.referenceID,
+            metadata: ["cart_items": String(state.cart.items.reduce(0) { $0 + $1.quantity })])
+    }
+}

@@ -1,0 +1,143 @@
+import CheckoutModel
+import Foundation
+import PaymentFlow
+import ProviderClients
+import Sandbox
+import TerminalUI
+
+/// Options for the full-screen checkout.
+public struct TerminalCheckoutOptions: Sendable {
+    public var endpoint: CashAppEndpointOptions
+    public var colors: Bool
+
+    public init(endpoint: CashAppEndpointOptions, colors: Bool) {
+        self.endpoint = endpoint
+        self.colors = colors
+    }
+}
+
+/// The full-screen checkout: wires the payment flow, the HTTP log and the sandbox to the UI
+/// loop, which runs on its own thread (curses is single-threaded) and never waits on I/O.
+public enum TerminalCheckout {
+    /// Runs until the user quits; returns the exit status.
+    public static func run(options: TerminalCheckoutOptions, writeError: @escaping @Sendable (String) -> Void) async -> Int32 {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            writeError("error: \(TerminalError.notATerminal)")
+            return 2
+        }
+        let catalog: Catalog
+        do { catalog = try Catalog.bundled() } catch {
+            writeError("error: \(error)")
+            return 2
+        }
+        var sandbox: RunningSandbox?
+        if options.endpoint.usesEmbeddedSandbox {
+            do { sandbox = try await SandboxServer(settings: SandboxSettings(merchantName: catalog.merchantName)).start() } catch {
+                writeError("error: \(error)")
+                return 2
+            }
+        }
+        let configuration = options.endpoint.configuration(sandboxURL: sandbox?.baseURL)
+        let http = ProviderHTTPClient(redactor: Redactor(secrets: [configuration.clientID]))
+        let pay = CashAppPay(client: CustomerRequestClient(configuration: configuration, http: http))
+        let control = sandbox.map { SandboxControlClient(baseURL: $0.baseURL, http: http) }
+
+        let inbox = Inbox()
+        let observer = InboxObserver(inbox: inbox)
+        await pay.addObserver(observer)
+        let subscription = http.log.subscribe { inbox.post(.exchange($0)) }
+        defer { subscription.cancel() }
+
+        let commands = AsyncStream.makeStream(of: AppCommand.self)
+        let runner = Task { await perform(commands.stream, pay: pay, control: control, inbox: inbox) }
+
+        let label = sandbox.map { "embedded sandbox \($0.host):\($0.port)" } ?? configuration.baseURL
+        let initial = AppState(
+            catalog: catalog, endpointLabel: label, customerSimulated: sandbox != nil,
+            brandID: configuration.brandID, now: Date())
+        let outcome = await runLoopOnItsOwnThread(initial: initial, inbox: inbox, colors: options.colors) {
+            commands.continuation.yield($0)
+        }
+        commands.continuation.finish()
+        runner.cancel()
+        await sandbox?.stop()
+        switch outcome {
+        case .failure(let error):
+            writeError("error: \(error)")
+            return 2
+        case .success(let (status, finalState)):
+            if let request = finalState.request {
+                writeError("checkout: left in \(finalState.name) (request \(request.id))")
+            }
+            return status
+        }
+    }
+
+    private static func perform(_ commands: AsyncStream<AppCommand>, pay: CashAppPay, control: SandboxControlClient?, inbox: Inbox) async {
+        for await command in commands {
+            switch command {
+            case .createRequest(let params): await pay.createCustomerRequest(params: params)
+            case .updateRequest(let params): await pay.updateCustomerRequest(with: params)
+            case .authorize: await pay.authorizeCustomerRequest()
+            case .reset: await pay.reset()
+            case .actAsCustomer(let decision, let id):
+                guard let control else { continue }
+                Task {
+                    do { _ = try await control.customer(decision, requestID: id) } catch {
+                        inbox.post(.customerActionFailed("The simulated customer could not \(decision.rawValue): \(error)"))
+                    }
+                }
+            }
+        }
+    }
+
+    private static func runLoopOnItsOwnThread(
+        initial: AppState, inbox: Inbox, colors: Bool, send: @escaping @Sendable (AppCommand) -> Void
+    ) async -> Result<(Int32, CashAppPayState), TerminalError> {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: UILoop.run(initial: initial, inbox: inbox, colors: colors, send: send))
+            }
+            thread.name = "checkout-ui"
+            thread.start()
+        }
+    }
+}
+
+/// The one message loop: input, inbox messages and ticks go through `AppUpdate.update`,
+/// commands go out, and the screen is redrawn. Every curses call happens here.
+enum UILoop {
+    static let inputTimeoutMilliseconds: Int32 = 40
+
+    static func run(
+        initial: AppState, inbox: Inbox, colors: Bool, send: (AppCommand) -> Void
+    ) -> Result<(Int32, CashAppPayState), TerminalError> {
+        let terminal: NcursesTerminal
+        do { terminal = try NcursesTerminal(colors: colors) } catch { return .failure(error) }
+        TerminalSignals.install()
+        defer {
+            terminal.close()
+            TerminalSignals.uninstall()
+        }
+        var state = initial
+        (state.width, state.height) = terminal.size
+        while true {
+            if let signal = TerminalSignals.takePending() { return .success((128 + signal, state.payState)) }
+            var messages = inbox.drain()
+            if let input = terminal.read(timeoutMilliseconds: messages.isEmpty ? inputTimeoutMilliseconds : 0) {
+                switch input {
+                case .key(let key): messages.append(.key(key))
+                case .resize:
+                    let size = terminal.size
+                    messages.append(.resized(width: size.width, height: size.height))
+                }
+            }
+            messages.append(.tick(Date()))
+            for message in messages {
+                for command in AppUpdate.update(&state, message) { send(command) }
+            }
+            if state.quitRequested { return .success((0, state.payState)) }
+            terminal.draw(CheckoutView.render(state))
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import PaymentFlow
+import ProviderWire
+import TerminalUI
+
+/// The always-visible state banner: exact state name, a sentence, the request, timing,
+/// the link while the customer must act, and the error details in error states.
+enum BannerView {
+    static func draw(_ screen: inout Screen, _ state: AppState, _ area: Rect) {
+        let payState = state.payState
+        let style = Theme.banner(payState.kind)
+        let (lines, separator) = area.splitBottom(1)
+        var x = lines.x + 1
+        let mark: String
+        if case .polling = payState {
+            let frame = Int(state.now.timeIntervalSince(state.stateEnteredAt) * 10) % Theme.spinner.count
+            mark = String(Theme.spinner[max(0, frame)])
+        } else {
+            mark = Theme.mark(payState.kind)
+        }
+        x = screen.put("\(mark) \(payState.name)", x: x, y: lines.y, style: style)
+        screen.put("  " + payState.sentence, x: x, y: lines.y, maxWidth: lines.maxX - x - 1)
+
+        screen.put(detailLine(state), x: lines.x + 3, y: lines.y + 1, style: Theme.dim, maxWidth: lines.width - 4)
+        for column in separator.x..<separator.maxX { screen[column, separator.y] = Cell("─", style: Theme.border) }
+        drawThirdLine(&screen, state, y: lines.y + 2, from: lines.x + 3, to: lines.maxX - 1)
+    }
+
+    private static func detailLine(_ state: AppState) -> String {
+        var parts: [String] = []
+        if let request = state.payState.request {
+            parts.append("request \(request.id)")
+            if let amount = request.oneTimeAmount { parts.append(formatted(amount.minorUnits)) }
+            if let cashtag = request.customerProfile?.cashtag, case .approved = state.payState { parts.append("paid by \(cashtag)") }
+        } else if case .success(let summary) = state.summary {
+            parts.append("total \(summary.total.formatted) with \(state.selectedPaymentMethod.label)")
+        }
+        if let started = state.flowStartedAt {
+            let end = state.payState.isTerminal ? state.stateEnteredAt : state.now
+            parts.append("elapsed \(CheckoutView.clock(end.timeIntervalSince(started)))")
+        }
+        if case .polling = state.payState {
+            parts.append("polling for \(CheckoutView.clock(state.now.timeIntervalSince(state.stateEnteredAt)))")
+        }
+        switch state.payState {
+        case .readyToAuthorize(let request), .redirecting(let request), .polling(let request):
+            if let triggers = request.authFlowTriggers {
+                parts.append("link refreshes in \(max(0, Int(triggers.refreshesAt.timeIntervalSince(state.now).rounded(.up)))) s")
+            }
+        default:
+            break
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func drawThirdLine(_ screen: inout Screen, _ state: AppState, y: Int, from left: Int, to right: Int) {
+        if let notice = state.notice {
+            screen.put(notice.text, x: left, y: y, style: Theme.warning, maxWidth: right - left)
+            return
+        }
+        if let error = state.payState.error {
+            var text = "\(error.category) · \(error.code)"
+            if let field = error.field { text += " · \(field)" }
+            if let detail = error.detail { text += " · \(detail)" }
+            screen.put(text, x: left, y: y, style: Theme.banner(.error).with { $0.bold = false }, maxWidth: right - left)
+            return
+        }
+        switch state.payState {
+        case .readyToAuthorize(let request), .redirecting(let request), .polling(let request):
+            guard let url = request.authFlowTriggers?.mobileURL else { return }
+            // The whole link, continued on the separator row when it is longer than a line.
+            let width = right - left
+            screen.put(String(url.prefix(width)), x: left, y: y, style: Style(underline: true))
+            if url.count > width {
+                screen.fill(Rect(x: 0, y: y + 1, width: right + 1, height: 1))
+                screen.put(String(url.dropFirst(width).prefix(width)), x: left, y: y + 1, style: Style(underline: true))
+            }
+        case .declined:
+            screen.put("Press r to start a new checkout.", x: left, y: y, style: Theme.dim)
+        case .approved(_, let grants):
+            screen.put("grant \(grants.map(\.id).joined(separator: ", ")) · press r for a new checkout", x: left, y: y, style: Theme.dim, maxWidth: right - left)
+        default:
+            break
+        }
+    }
+
+    private static func formatted(_ cents: Int) -> String {
+        Money(minorUnits: cents, currency: .usd).formatted
+    }
+}
+
+import CheckoutModel

@@ -1,0 +1,91 @@
+import Foundation
+import PaymentFlow
+import TerminalUI
+
+/// Draws the whole screen from the state: a pure function, so screens are golden-tested.
+public enum CheckoutView {
+    public static let minimumWidth = 80
+    public static let minimumHeight = 24
+
+    public static func render(_ state: AppState) -> Screen {
+        var screen = Screen(width: state.width, height: state.height)
+        guard state.width >= minimumWidth, state.height >= minimumHeight else {
+            drawTooSmall(&screen)
+            return screen
+        }
+        let full = Rect(x: 0, y: 0, width: state.width, height: state.height)
+        let (titleRow, rest) = full.splitTop(1)
+        let (bannerArea, belowBanner) = rest.splitTop(4)
+        let (body, hintsRow) = belowBanner.splitBottom(1)
+        drawTitle(&screen, state, titleRow)
+        BannerView.draw(&screen, state, bannerArea)
+        HintsView.draw(&screen, state, hintsRow)
+
+        let mainHeight = state.logVisible ? min(body.height - 5, max(CartView.neededHeight(state), 11)) : body.height
+        let (main, logArea) = body.splitTop(mainHeight)
+        let leftWidth = main.width * 56 / 100
+        let (cartArea, rightColumn) = main.splitLeft(leftWidth)
+        CartView.draw(&screen, state, cartArea)
+        let paymentHeight = min(rightColumn.height - 4, state.paymentMethods.count + 2)
+        let (shippingArea, paymentArea) = rightColumn.splitBottom(paymentHeight)
+        ShippingView.draw(&screen, state, paymentArea: shippingArea)
+        PaymentView.draw(&screen, state, paymentArea)
+        if state.logVisible { HTTPLogView.draw(&screen, state, logArea) }
+
+        switch state.overlay {
+        case .help?: OverlayView.help(&screen, state)
+        case .confirmQuit?: OverlayView.confirmQuit(&screen, state)
+        case .httpDetail(let id, let scroll)?: HTTPDetailView.draw(&screen, state, exchangeID: id, scroll: scroll)
+        case nil: break
+        }
+        return screen
+    }
+
+    private static func drawTitle(_ screen: inout Screen, _ state: AppState, _ row: Rect) {
+        screen.fill(row, with: Cell(" ", style: Theme.title))
+        screen.put(" TerminalCheckout · \(state.merchantName)", x: 0, y: row.y, style: Theme.title.with { $0.bold = true })
+        screen.putRight("\(state.endpointLabel) ", right: row.maxX, y: row.y, style: Theme.title)
+    }
+
+    private static func drawTooSmall(_ screen: inout Screen) {
+        let message = "terminal too small: need \(minimumWidth)×\(minimumHeight), have \(screen.width)×\(screen.height)"
+        let lines = wrap(message, width: max(1, screen.width))
+        let top = max(0, (screen.height - lines.count) / 2)
+        for (offset, line) in lines.enumerated() {
+            screen.put(line, x: max(0, (screen.width - line.count) / 2), y: top + offset, style: Theme.warning)
+        }
+    }
+
+    /// Splits text into lines of at most `width` characters, at spaces where possible.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = String(word)
+            while word.count > width {
+                if !current.isEmpty { lines.append(current); current = "" }
+                lines.append(String(word.prefix(width)))
+                word = String(word.dropFirst(width))
+            }
+            if current.isEmpty { current = word } else if current.count + 1 + word.count <= width { current += " " + word } else {
+                lines.append(current)
+                current = word
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// "0:07", "12:03": minutes and seconds.
+    static func clock(_ interval: TimeInterval) -> String {
+        let seconds = max(0, Int(interval))
+        return "\(seconds / 60):" + String(format: "%02d", seconds % 60)
+    }
+
+    /// The pane frame, highlighted when focused.
+    static func pane(_ screen: inout Screen, _ state: AppState, _ pane: Pane, _ rect: Rect, title: String) -> Rect {
+        let focused = state.focus == pane && state.overlay == nil
+        return screen.box(rect, title: title, style: focused ? Theme.focusedBorder : Theme.border,
+                          titleStyle: focused ? Theme.focusedBorder : Style.bold)
+    }
+}

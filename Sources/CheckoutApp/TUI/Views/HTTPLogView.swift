@@ -1,0 +1,43 @@
+import ProviderClients
+import TerminalUI
+
+/// The latest exchanges, newest at the bottom: method, path, status, duration.
+enum HTTPLogView {
+    static func draw(_ screen: inout Screen, _ state: AppState, _ area: Rect) {
+        let inside = CheckoutView.pane(&screen, state, .log, area, title: "HTTP log (\(state.exchanges.count))")
+        guard inside.height > 0 else { return }
+        if state.exchanges.isEmpty {
+            screen.put("No requests yet. Press p to pay; every exchange appears here.", x: inside.x + 1, y: inside.y, style: Theme.dim, maxWidth: inside.width - 1)
+            return
+        }
+        let cursor = state.logCursor ?? state.exchanges.count - 1
+        // Keep the cursor visible, otherwise show the newest entries.
+        let last = max(min(state.exchanges.count, cursor + 1), min(state.exchanges.count, inside.height))
+        let first = max(0, last - inside.height)
+        for (row, index) in (first..<last).enumerated() {
+            let exchange = state.exchanges[index]
+            let y = inside.y + row
+            let focused = index == cursor && state.focus == .log && state.overlay == nil
+            let base: Style = focused ? Theme.cursor : .plain
+            if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: base)) }
+            let status = exchange.status.map(String.init) ?? "---"
+            let duration = "\(exchange.durationMilliseconds) ms"
+            let retry = exchange.attempt > 1 ? " retry \(exchange.attempt - 1)" : ""
+            let tail = "\(status)  \(duration.leftPadded(to: 7))"
+            var x = screen.put(" " + exchange.method.padding(toLength: 6, withPad: " ", startingAt: 0), x: inside.x, y: y, style: base.with { $0.bold = true })
+            x = screen.put(exchange.path + retry, x: x, y: y, style: base, maxWidth: inside.maxX - x - tail.count - 2)
+            let tailX = inside.maxX - 1 - tail.count
+            screen.put(status, x: tailX, y: y, style: focused ? base : Theme.status(exchange.status))
+            screen.putRight(duration, right: inside.maxX - 1, y: y, style: focused ? base : Theme.dim)
+            if let failure = exchange.failure, x + 3 < tailX - 1 {
+                screen.put("  " + failure, x: x, y: y, style: focused ? base : Theme.warning, maxWidth: tailX - x - 1)
+            }
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

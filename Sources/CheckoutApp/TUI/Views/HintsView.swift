@@ -1,0 +1,29 @@
+import TerminalUI
+
+/// The bottom line: the keys that matter now.
+enum HintsView {
+    static func draw(_ screen: inout Screen, _ state: AppState, _ row: Rect) {
+        var hints: [(String, String)] = []
+        switch state.overlay {
+        case .help?: hints = [("Esc", "close")]
+        case .confirmQuit?: hints = [("y", "quit"), ("n", "stay")]
+        case .httpDetail?: hints = [("↑↓", "scroll"), ("PgUp/PgDn", "page"), ("Esc", "close")]
+        case nil:
+            hints = [("Tab", "pane"), ("↑↓", "move")]
+            switch state.payState {
+            case .notStarted: hints += [("+/-", "qty"), ("Enter", "select"), ("p", "pay")]
+            case .readyToAuthorize: hints += [("+/-", "qty"), ("p", "authorize")]
+            case .redirecting, .polling:
+                hints += state.customerSimulated ? [("a", "approve"), ("x", "decline")] : []
+            default: if state.payState.isTerminal { hints += [("r", "new checkout")] }
+            }
+            hints += [("l", state.logVisible ? "hide log" : "show log"), ("?", "help"), ("q", "quit")]
+        }
+        var x = row.x + 1
+        for (key, action) in hints {
+            guard x + key.count + action.count + 3 <= row.maxX else { break }
+            x = screen.put(key, x: x, y: row.y, style: Theme.key)
+            x = screen.put(" \(action)   ", x: x, y: row.y, style: Theme.dim)
+        }
+    }
+}

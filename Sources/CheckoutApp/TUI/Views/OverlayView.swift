@@ -1,0 +1,29 @@
+import TerminalUI
+
+/// The help and quit-confirmation overlays.
+enum OverlayView {
+    static func help(_ screen: inout Screen, _ state: AppState) {
+        let keyWidth = KeyHelp.all.map(\.keys.count).max() ?? 10
+        let width = min(state.width - 4, keyWidth + 4 + (KeyHelp.all.map(\.action.count).max() ?? 40) + 2)
+        let rect = Rect(x: 0, y: 0, width: state.width, height: state.height).centered(width: width, height: KeyHelp.all.count + 4)
+        screen.fill(rect)
+        let inside = screen.box(rect, title: "Keys", style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
+        for (index, entry) in KeyHelp.all.enumerated() where inside.y + 1 + index < inside.maxY {
+            let y = inside.y + 1 + index
+            screen.put(entry.keys, x: inside.x + 1, y: y, style: Theme.key)
+            screen.put(entry.action, x: inside.x + keyWidth + 3, y: y, maxWidth: inside.maxX - inside.x - keyWidth - 3)
+        }
+    }
+
+    static func confirmQuit(_ screen: inout Screen, _ state: AppState) {
+        let question = "A payment is in flight (\(state.payState.name)). Quit anyway?"
+        let rect = Rect(x: 0, y: 0, width: state.width, height: state.height).centered(width: question.count + 6, height: 5)
+        screen.fill(rect)
+        let inside = screen.box(rect, title: "Quit?", style: Theme.warning, titleStyle: Theme.warning)
+        screen.put(question, x: inside.x + 2, y: inside.y + 1, maxWidth: inside.width - 2)
+        let x = screen.put("y", x: inside.x + 2, y: inside.y + 2, style: Theme.key)
+        let x2 = screen.put(" quit   ", x: x, y: inside.y + 2, style: Theme.dim)
+        let x3 = screen.put("n", x: x2, y: inside.y + 2, style: Theme.key)
+        screen.put(" keep paying", x: x3, y: inside.y + 2, style: Theme.dim)
+    }
+}

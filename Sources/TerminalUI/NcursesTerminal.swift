@@ -1,0 +1,113 @@
+import CNcurses
+import Glibc
+
+/// Why the terminal could not be used.
+public enum TerminalError: Error, CustomStringConvertible {
+    case notATerminal
+    case cannotInitialize(term: String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            "checkout's screen needs a terminal on stdin and stdout; for scripts use `checkout run`"
+        case .cannotInitialize(let term):
+            "the terminal type \"\(term)\" is unknown to ncurses; try TERM=xterm-256color"
+        }
+    }
+}
+
+/// The only code that calls curses. Not thread-safe: create, use and close it on one thread.
+public final class NcursesTerminal {
+    private let window: UnsafeMutablePointer<WINDOW>
+    private var previous: Screen?
+    private var closed = false
+    public let hasColors: Bool
+
+    /// Enters full-screen mode: alternate screen, raw keys, no echo, hidden cursor.
+    public init(colors allowColors: Bool) throws(TerminalError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        setlocale(LC_ALL, "")
+        guard cn_newterm_stdio() != nil, let window = cn_stdscr() else {
+            throw .cannotInitialize(term: getenv("TERM").map { String(cString: $0) } ?? "")
+        }
+        self.window = window
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        hasColors = allowColors && has_colors()
+        if hasColors {
+            start_color()
+            use_default_colors()
+            for color in Color.allCases {
+                init_pair(Int16(color.rawValue + 1), Int16(color.rawValue), -1)
+            }
+        }
+    }
+
+    deinit { close() }
+
+    /// The terminal's size in cells.
+    public var size: (width: Int, height: Int) {
+        (Int(getmaxx(window)), Int(getmaxy(window)))
+    }
+
+    /// Waits up to `milliseconds` for input.
+    public func read(timeoutMilliseconds: Int32) -> TerminalInput? {
+        wtimeout(window, timeoutMilliseconds)
+        var code: wint_t = 0
+        let result = wget_wch(window, &code)
+        if result == cn_err() { return nil }
+        let input = KeyDecoding.decode(UInt32(code), isFunctionKey: result == cn_key_code_yes())
+        if input == .resize { previous = nil }
+        return input
+    }
+
+    /// Shows `screen`, sending only the rows that changed since the last call.
+    public func draw(_ screen: Screen) {
+        if previous == nil { clearok(window, true) }
+        for y in screen.changedRows(since: previous) {
+            var x = 0
+            while x < screen.width {
+                let style = screen[x, y].style
+                var run: [wchar_t] = []
+                let start = x
+                while x < screen.width, screen[x, y].style == style {
+                    run.append(contentsOf: screen[x, y].character.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
+                    x += 1
+                }
+                apply(style)
+                run.withUnsafeBufferPointer { buffer in
+                    _ = mvwaddnwstr(window, Int32(y), Int32(start), buffer.baseAddress, Int32(buffer.count))
+                }
+            }
+        }
+        wattr_set(window, attr_t(cn_attr_normal()), 0, nil)
+        wnoutrefresh(window)
+        doupdate()
+        previous = screen
+    }
+
+    /// Forces the next draw to repaint everything.
+    public func invalidate() { previous = nil }
+
+    /// Leaves full-screen mode: cursor visible, cooked mode and echo back, alternate screen left.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        curs_set(1)
+        endwin()
+    }
+
+    private func apply(_ style: Style) {
+        var attributes = cn_attr_normal()
+        if style.bold { attributes |= cn_attr_bold() }
+        if style.dim { attributes |= cn_attr_dim() }
+        if style.reverse { attributes |= cn_attr_reverse() }
+        if style.underline { attributes |= cn_attr_underline() }
+        let pair = hasColors ? style.foreground.map { Int16($0.rawValue + 1) } ?? 0 : 0
+        wattr_set(window, attr_t(attributes), pair, nil)
+    }
+}
