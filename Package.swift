@@ -82,6 +82,13 @@ let package = Package(
             name: "SandboxTests",
             dependencies: ["Sandbox", "ProviderWire", "ProviderClients", "TestSupport"]
         ),
+        .testTarget(
+            name: "CheckoutAppTests",
+            dependencies: [
+                "CheckoutApp", "CheckoutModel", "PaymentFlow", "ProviderWire", "ProviderClients", "TerminalUI",
+            ],
+            exclude: ["Golden"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -29,23 +29,22 @@ enum BannerView {
     private static func detailLine(_ state: AppState) -> String {
         var parts: [String] = []
         if let request = state.payState.request {
-            parts.append("request \(request.id)")
+            parts.append(request.id)
             if let amount = request.oneTimeAmount { parts.append(formatted(amount.minorUnits)) }
             if let cashtag = request.customerProfile?.cashtag, case .approved = state.payState { parts.append("paid by \(cashtag)") }
         } else if case .success(let summary) = state.summary {
             parts.append("total \(summary.total.formatted) with \(state.selectedPaymentMethod.label)")
         }
-        if let started = state.flowStartedAt {
+        if case .polling = state.payState {
+            parts.append("polling \(CheckoutView.clock(state.now.timeIntervalSince(state.stateEnteredAt)))")
+        } else if let started = state.flowStartedAt {
             let end = state.payState.isTerminal ? state.stateEnteredAt : state.now
             parts.append("elapsed \(CheckoutView.clock(end.timeIntervalSince(started)))")
-        }
-        if case .polling = state.payState {
-            parts.append("polling for \(CheckoutView.clock(state.now.timeIntervalSince(state.stateEnteredAt)))")
         }
         switch state.payState {
         case .readyToAuthorize(let request), .redirecting(let request), .polling(let request):
             if let triggers = request.authFlowTriggers {
-                parts.append("link refreshes in \(max(0, Int(triggers.refreshesAt.timeIntervalSince(state.now).rounded(.up)))) s")
+                parts.append("new link in \(max(0, Int(triggers.refreshesAt.timeIntervalSince(state.now).rounded(.up)))) s")
             }
         default:
             break
@@ -53,32 +52,36 @@ enum BannerView {
         return parts.joined(separator: " · ")
     }
 
+    /// The third line: a notice, the error, or the link; it may continue on the separator row.
     private static func drawThirdLine(_ screen: inout Screen, _ state: AppState, y: Int, from left: Int, to right: Int) {
+        let width = right - left
+        func twoRows(_ rows: [String], style: Style) {
+            for (offset, row) in rows.prefix(2).enumerated() {
+                if offset == 1 { screen.fill(Rect(x: 0, y: y + 1, width: right + 1, height: 1)) }
+                let last = offset == 1 && rows.count > 2
+                screen.put(last ? String(row.prefix(width - 1)) + "…" : row, x: left, y: y + offset, style: style, maxWidth: width)
+            }
+        }
         if let notice = state.notice {
-            screen.put(notice.text, x: left, y: y, style: Theme.warning, maxWidth: right - left)
+            twoRows(CheckoutView.wrap(notice.text, width: width), style: Theme.warning)
             return
         }
         if let error = state.payState.error {
             var text = "\(error.category) · \(error.code)"
             if let field = error.field { text += " · \(field)" }
             if let detail = error.detail { text += " · \(detail)" }
-            screen.put(text, x: left, y: y, style: Theme.banner(.error).with { $0.bold = false }, maxWidth: right - left)
+            twoRows(CheckoutView.wrap(text, width: width), style: Theme.banner(.error).with { $0.bold = false })
             return
         }
         switch state.payState {
         case .readyToAuthorize(let request), .redirecting(let request), .polling(let request):
+            // The whole link, cut (not word-wrapped) so it can be read off and typed.
             guard let url = request.authFlowTriggers?.mobileURL else { return }
-            // The whole link, continued on the separator row when it is longer than a line.
-            let width = right - left
-            screen.put(String(url.prefix(width)), x: left, y: y, style: Style(underline: true))
-            if url.count > width {
-                screen.fill(Rect(x: 0, y: y + 1, width: right + 1, height: 1))
-                screen.put(String(url.dropFirst(width).prefix(width)), x: left, y: y + 1, style: Style(underline: true))
-            }
+            twoRows([String(url.prefix(width)), String(url.dropFirst(width).prefix(width))].filter { !$0.isEmpty }, style: Style(underline: true))
         case .declined:
             screen.put("Press r to start a new checkout.", x: left, y: y, style: Theme.dim)
         case .approved(_, let grants):
-            screen.put("grant \(grants.map(\.id).joined(separator: ", ")) · press r for a new checkout", x: left, y: y, style: Theme.dim, maxWidth: right - left)
+            screen.put("grant \(grants.map(\.id).joined(separator: ", ")) · press r for a new checkout", x: left, y: y, style: Theme.dim, maxWidth: width)
         default:
             break
         }

@@ -17,7 +17,8 @@ enum HintsView {
                 hints += state.customerSimulated ? [("a", "approve"), ("x", "decline")] : []
             default: if state.payState.isTerminal { hints += [("r", "new checkout")] }
             }
-            hints += [("l", state.logVisible ? "hide log" : "show log"), ("?", "help"), ("q", "quit")]
+            // Help and quit first: when the line is short, the log toggle is what drops off.
+            hints += [("?", "help"), ("q", "quit"), ("l", state.logVisible ? "hide log" : "show log")]
         }
         var x = row.x + 1
         for (key, action) in hints {

@@ -1,0 +1,133 @@
+import CheckoutApp
+import Foundation
+import PaymentFlow
+import ProviderWire
+import TerminalUI
+import Testing
+
+/// Whole screens as text (and, where colour carries meaning, as style maps), compared with
+/// files in Golden/. Run with UPDATE_GOLDEN=1 to rewrite them after an intended change.
+@Suite struct GoldenScreenTests {
+    static let sizes = [(100, 30), (80, 24)]
+
+    private func check(_ name: String, styles: Bool = false, _ make: (Int, Int) throws -> AppState) throws {
+        for (width, height) in Self.sizes {
+            let screen = CheckoutView.render(try make(width, height))
+            #expect(screen.width == width && screen.height == height)
+            try Golden.compare(screen.text, file: "\(name)-\(width)x\(height).txt")
+            if styles { try Golden.compare(screen.styleMap, file: "\(name)-\(width)x\(height).style") }
+        }
+    }
+
+    @Test func initialCheckout() throws {
+        try check("initial", styles: true) { try Screens.state(width: $0, height: $1) }
+    }
+
+    @Test func shippingChanged() throws {
+        try check("shipping-changed") { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply([.key(.tab), .key(.down), .key(.enter)], to: &state)
+            return state
+        }
+    }
+
+    @Test func readyToAuthorize() throws {
+        try check("ready-to-authorize", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply(Screens.created, to: &state)
+            return state
+        }
+    }
+
+    @Test func polling() throws {
+        try check("polling") { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply(Screens.polling, to: &state)
+            return state
+        }
+    }
+
+    @Test func approved() throws {
+        try check("approved", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            let request = Screens.request(status: .APPROVED, approved: true)
+            _ = Screens.apply(Screens.polling + [.stateChanged(.approved(request: request, grants: request.grants!))], to: &state)
+            return state
+        }
+    }
+
+    @Test func declined() throws {
+        try check("declined", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply(Screens.polling + [.stateChanged(.declined(Screens.request(status: .DECLINED)))], to: &state)
+            return state
+        }
+    }
+
+    @Test func apiError() throws {
+        try check("api-error", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            let error = CashAppPayError(category: "API_ERROR", code: "INTERNAL_SERVER_ERROR", detail: "Sandbox magic amount 6670: the API failed.")
+            _ = Screens.apply([
+                .stateChanged(.creatingCustomerRequest(CreateCustomerRequestParams(actions: [], channel: .ONLINE, redirectURL: "x"))),
+                .exchange(Screens.exchange(1, "POST", "/customer-request/v1/requests", status: 500, milliseconds: 9)),
+                .stateChanged(.apiError(error)),
+            ], to: &state)
+            return state
+        }
+    }
+
+    @Test func tooSmall() throws {
+        var state = try Screens.state(width: 70, height: 20)
+        try Golden.compare(CheckoutView.render(state).text, file: "too-small-70x20.txt")
+        state.width = 79
+        state.height = 24
+        #expect(CheckoutView.render(state).text.contains("terminal too small: need 80×24, have 79×24"))
+    }
+
+    @Test func helpOverlay() throws {
+        try check("help") { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply([.key(.character("?"))], to: &state)
+            return state
+        }
+    }
+
+    @Test func httpDetailOverlay() throws {
+        try check("http-detail") { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply(Screens.created + [.key(.tab), .key(.tab), .key(.tab), .key(.enter)], to: &state)
+            #expect(state.overlay == .httpDetail(exchangeID: 1, scroll: 0))
+            return state
+        }
+    }
+}
+
+/// Reading and (with UPDATE_GOLDEN=1) writing golden files.
+enum Golden {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func compare(_ actual: String, file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = directory.appendingPathComponent(file)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try (actual + "\n").write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            Issue.record("missing golden \(file); run UPDATE_GOLDEN=1 swift test --filter GoldenScreenTests", sourceLocation: sourceLocation)
+            return
+        }
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard expectedLines != actualLines else { return }
+        let firstDifference = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(expectedLines.count, actualLines.count)
+        Issue.record("""
+            \(file) differs at line \(firstDifference + 1)
+            expected: \(firstDifference < expectedLines.count ? expectedLines[firstDifference] : "<none>")
+            actual:   \(firstDifference < actualLines.count ? actualLines[firstDifference] : "<none>")
+            whole screen:
+            \(actual)
+            """, sourceLocation: sourceLocation)
+    }
+}
