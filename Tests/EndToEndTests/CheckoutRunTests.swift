@@ -60,11 +60,19 @@ import TestSupport
         #expect(outcome.stderr.contains(mentions), "\(outcome.stderr)")
     }
 
-    @Test func plainCheckoutPrintsANoteAndTheHelp() async throws {
+    @Test func plainCheckoutWithoutATerminalSaysWhatToUseInstead() async throws {
         let outcome = try await CheckoutBinary.run([])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("needs a terminal"))
+        #expect(outcome.stderr.contains("checkout run"))
+    }
+
+    @Test func helpListsTheSubcommands() async throws {
+        let outcome = try await CheckoutBinary.run(["--help"])
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("USAGE: checkout"))
         #expect(outcome.stdout.contains("run"))
+        #expect(outcome.stdout.contains("sandbox"))
     }
 }
 
