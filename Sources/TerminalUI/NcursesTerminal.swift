@@ -36,6 +36,8 @@ public final class NcursesTerminal {
         nonl()
         keypad(window, true)
         set_escdelay(25)
+        // Redraw fully even when keys are waiting: the loop reads them next anyway.
+        typeahead(-1)
         curs_set(0)
         hasColors = allowColors && has_colors()
         if hasColors {

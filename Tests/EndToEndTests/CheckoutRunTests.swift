@@ -80,7 +80,7 @@ import TestSupport
 @Suite struct StandaloneSandboxTests {
     @Test func runAgainstAnExternalHostPollsUntilTheTimeoutAndNeverPrintsTheClientID() async throws {
         let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
-        defer { server.terminate() }
+        defer { server.signal(SIGTERM) }
         #expect(baseURL.hasPrefix("http://127.0.0.1:"))
         let secret = "CAS-CI_VERY_SECRET_123"
         let outcome = try await CheckoutBinary.run(
@@ -98,7 +98,7 @@ import TestSupport
 
     @Test func aBadClientIDIsAnIntegrationError() async throws {
         let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
-        defer { server.terminate() }
+        defer { server.signal(SIGTERM) }
         let outcome = try await CheckoutBinary.run(["run", "--cashapp-url", baseURL, "--client-id", "live_key", "--brand-id", "BRAND_x"])
         #expect(outcome.status == 2)
         #expect(outcome.states.last == "integrationError")

@@ -30,57 +30,28 @@ public enum CheckoutBinary {
         return packageRoot.appendingPathComponent(".build/debug/checkout")
     }
 
-    /// Runs `checkout ARGUMENTS` to completion; kills it after `timeout` seconds.
+    /// Runs `checkout ARGUMENTS` to completion; stops it after `timeout` seconds.
     public static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60) async throws -> Outcome {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "CASHAPP_CLIENT_ID")
         env.removeValue(forKey: "CASHAPP_BRAND_ID")
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        let outData = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }
-        let errData = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }
-        try process.run()
-        let killer = Task.detached {
-            try await Task.sleep(for: .seconds(timeout))
-            process.terminate()
-        }
-        let out = await outData.value
-        let err = await errData.value
-        process.waitUntilExit()
-        killer.cancel()
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+        let child = try ChildProcess([url.path] + arguments, environment: env)
+        let status = await child.exit(timeout: timeout)
+        return Outcome(status: status, stdout: child.stdout, stderr: child.stderr)
     }
 
-    /// Starts `checkout ARGUMENTS` and leaves it running, with its first stdout line.
-    public static func start(_ arguments: [String]) async throws -> (process: Process, firstLine: String) {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let line = await Task.detached { () -> String in
-            var bytes = Data()
-            while true {
-                let chunk = stdout.fileHandleForReading.readData(ofLength: 1)
-                if chunk.isEmpty || chunk == Data("\n".utf8) { break }
-                bytes.append(chunk)
+    /// Starts `checkout ARGUMENTS` and leaves it running, with its first line of output.
+    public static func start(_ arguments: [String], timeout: Double = 15) async throws -> (process: ChildProcess, firstLine: String) {
+        let child = try ChildProcess([url.path] + arguments)
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while ContinuousClock.now < deadline {
+            if let line = child.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().first {
+                return (child, String(line))
             }
-            return String(decoding: bytes, as: UTF8.self)
-        }.value
-        return (process, line)
+            guard child.status == nil else { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw ChildProcessError(arguments: arguments, errno: ETIMEDOUT)
     }
 }

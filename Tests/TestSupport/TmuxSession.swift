@@ -8,41 +8,47 @@ public final class TmuxSession: @unchecked Sendable {
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Starts `bash` in a width×height window with a UTF-8 locale and no Esc delay.
+    /// Starts `bash` in a width×height window with a UTF-8 locale and no Esc delay, on a tmux
+    /// server of its own (its own socket, no user configuration).
     public init(width: Int = 100, height: Int = 30) throws {
         name = "checkout-test-\(UUID().uuidString.prefix(8))"
-        try Self.tmux([
-            "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+        try tmux([
+            "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
             "env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PS1=$ ", "bash", "--norc", "--noprofile",
         ])
-        try Self.tmux(["set-option", "-t", name, "escape-time", "0"])
-        try Self.tmux(["set-option", "-t", name, "status", "off"])
+        try tmux(["set-option", "-s", "escape-time", "0"])
+        try tmux(["set-option", "-t", name, "status", "off"])
     }
 
-    deinit { try? Self.tmux(["kill-session", "-t", name]) }
+    /// Ends the session's tmux server and everything running in it.
+    public func close() {
+        _ = try? tmux(["kill-server"])
+    }
+
+    deinit { close() }
 
     /// Types `keys` (tmux key names such as Enter, Tab, Down, C-c; anything else literally).
     public func send(_ keys: String...) throws {
-        try Self.tmux(["send-keys", "-t", name] + keys)
+        try tmux(["send-keys", "-t", name] + keys)
     }
 
     /// Types text literally, then Enter.
     public func type(_ line: String) throws {
-        try Self.tmux(["send-keys", "-t", name, "-l", line])
-        try Self.tmux(["send-keys", "-t", name, "Enter"])
+        try tmux(["send-keys", "-t", name, "-l", line])
+        try tmux(["send-keys", "-t", name, "Enter"])
     }
 
     /// Resizes the window, as a user dragging the terminal.
     public func resize(width: Int, height: Int) throws {
-        try Self.tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+        try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
     }
 
     public func screen() throws -> String {
-        try Self.tmux(["capture-pane", "-p", "-t", name])
+        try tmux(["capture-pane", "-p", "-t", name])
     }
 
     public var shellPID: Int32? {
-        (try? Self.tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        (try? tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
     /// Waits until the screen satisfies `condition`; on timeout throws with the last screen.
@@ -63,21 +69,12 @@ public final class TmuxSession: @unchecked Sendable {
         try await waitFor("\"\(marker)\"", timeout: timeout) { $0.contains(marker) }
     }
 
+    /// Runs tmux on this session's own server socket.
     @discardableResult
-    static func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else { throw TmuxFailure(arguments: arguments, output: text) }
-        return text
+    func tmux(_ arguments: [String]) throws -> String {
+        let child = try ChildProcess(["tmux", "-L", name] + arguments)
+        guard child.waitForExit() == 0 else { throw TmuxFailure(arguments: arguments, output: child.stdout + child.stderr) }
+        return child.stdout
     }
 }
 

@@ -25,31 +25,24 @@ public struct HeadlessCheckout: Sendable {
     public func run() async -> ExitStatus {
         let clock = ContinuousClock()
         let started = clock.now
-        let amount: Money
-        do { amount = try chargeAmount() } catch {
+
+        let catalog: Catalog
+        let session: PaymentSession
+        do {
+            catalog = try Catalog.bundled()
+            session = try await PaymentSession.start(endpoint: options.endpoint, merchantName: catalog.merchantName)
+        } catch {
             writeError("error: \(error)")
             return .failed
         }
-
-        var sandbox: RunningSandbox?
-        if options.endpoint.usesEmbeddedSandbox {
-            do { sandbox = try await SandboxServer().start() } catch {
-                writeError("error: \(error)")
-                return .failed
-            }
-        }
-        defer { if let sandbox { Task { await sandbox.stop() } } }
-
-        let configuration = options.endpoint.configuration(sandboxURL: sandbox?.baseURL)
-        let http = ProviderHTTPClient(redactor: Redactor(secrets: [configuration.clientID]))
-        let pay = CashAppPay(client: CustomerRequestClient(configuration: configuration, http: http))
+        defer { Task { await session.stop() } }
+        let (http, pay, customer, configuration) = (session.http, session.pay, session.customer, session.configuration)
         let retries = options.json ? nil : http.log.subscribe { [writeError] exchange in
             if let failure = exchange.failure { writeError("http: \(exchange.method) \(exchange.path) attempt \(exchange.attempt) failed: \(failure)") }
         }
         defer { retries?.cancel() }
         let stream = StateStream()
         await pay.addObserver(stream)
-        let customer = sandbox.map { SandboxControlClient(baseURL: $0.baseURL, http: http) }
 
         let timeout = options.timeoutSeconds
         let watchdog = Task {
@@ -63,6 +56,11 @@ public struct HeadlessCheckout: Sendable {
         let elapsed = { () -> Int in
             let duration = clock.now - started
             return Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+        }
+        let amount: Money
+        do { amount = try chargeAmount(catalog) } catch {
+            writeError("error: \(error)")
+            return .failed
         }
         emit(.notStarted, at: elapsed(), amount: amount)
         await pay.createCustomerRequest(params: params(amount: amount, brandID: configuration.brandID))
@@ -88,9 +86,8 @@ public struct HeadlessCheckout: Sendable {
         return status
     }
 
-    private func chargeAmount() throws -> Money {
+    private func chargeAmount(_ catalog: Catalog) throws -> Money {
         if let override = options.amountOverride { return Money(minorUnits: override, currency: .usd) }
-        let catalog = try Catalog.bundled()
         return try OrderSummary(cart: catalog.defaultCart, merchantName: catalog.merchantName).total
     }
 

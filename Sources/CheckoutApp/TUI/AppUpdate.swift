@@ -49,7 +49,9 @@ public enum AppUpdate {
             state.flowStartedAt = state.now
         case .readyToAuthorize(let request):
             // The cart changed while the last update was in flight: send the newest amount.
-            if let params = updateParams(state), request.actions != params.actions { return [.updateRequest(params)] }
+            if let params = updateParams(state), request.oneTimeAmount?.minorUnits != params.actions?.first?.amount {
+                return [.updateRequest(params)]
+            }
         default:
             break
         }
@@ -178,7 +180,9 @@ public enum AppUpdate {
         case .readyToAuthorize:
             return [.authorize]
         default:
-            warn(&state, state.payState.isTerminal ? "This checkout has ended; press r to start a new one." : "A payment is already in flight.")
+            warn(&state, state.payState.isTerminal
+                ? "This checkout has ended; press r to start a new one."
+                : "Wait: the request is \(state.payState.name).")
             return []
         }
     }

@@ -30,37 +30,29 @@ public enum TerminalCheckout {
             writeError("error: \(error)")
             return 2
         }
-        var sandbox: RunningSandbox?
-        if options.endpoint.usesEmbeddedSandbox {
-            do { sandbox = try await SandboxServer(settings: SandboxSettings(merchantName: catalog.merchantName)).start() } catch {
-                writeError("error: \(error)")
-                return 2
-            }
+        let session: PaymentSession
+        do { session = try await PaymentSession.start(endpoint: options.endpoint, merchantName: catalog.merchantName) } catch {
+            writeError("error: \(error)")
+            return 2
         }
-        let configuration = options.endpoint.configuration(sandboxURL: sandbox?.baseURL)
-        let http = ProviderHTTPClient(redactor: Redactor(secrets: [configuration.clientID]))
-        let pay = CashAppPay(client: CustomerRequestClient(configuration: configuration, http: http))
-        let control = sandbox.map { SandboxControlClient(baseURL: $0.baseURL, http: http) }
-
         let inbox = Inbox()
         let observer = InboxObserver(inbox: inbox)
-        await pay.addObserver(observer)
-        let subscription = http.log.subscribe { inbox.post(.exchange($0)) }
+        await session.pay.addObserver(observer)
+        let subscription = session.http.log.subscribe { inbox.post(.exchange($0)) }
         defer { subscription.cancel() }
 
         let commands = AsyncStream.makeStream(of: AppCommand.self)
-        let runner = Task { await perform(commands.stream, pay: pay, control: control, inbox: inbox) }
+        let runner = Task { await perform(commands.stream, pay: session.pay, control: session.customer, inbox: inbox) }
 
-        let label = sandbox.map { "embedded sandbox \($0.host):\($0.port)" } ?? configuration.baseURL
         let initial = AppState(
-            catalog: catalog, endpointLabel: label, customerSimulated: sandbox != nil,
-            brandID: configuration.brandID, now: Date())
+            catalog: catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customer != nil,
+            brandID: session.configuration.brandID, now: Date())
         let outcome = await runLoopOnItsOwnThread(initial: initial, inbox: inbox, colors: options.colors) {
             commands.continuation.yield($0)
         }
         commands.continuation.finish()
         runner.cancel()
-        await sandbox?.stop()
+        await session.stop()
         switch outcome {
         case .failure(let error):
             writeError("error: \(error)")

@@ -1,0 +1,38 @@
+import Foundation
+import PaymentFlow
+import ProviderClients
+import Sandbox
+
+/// Everything one checkout talks through: the embedded sandbox (when no provider URL was
+/// given), the shared HTTP client with its exchange log, the payment flow, and the simulated
+/// customer. Shared by the screen and `checkout run`.
+struct PaymentSession: Sendable {
+    let sandbox: RunningSandbox?
+    let configuration: CashAppConfiguration
+    let http: ProviderHTTPClient
+    let pay: CashAppPay
+    /// The simulated customer; nil when a real provider is used.
+    let customer: SandboxControlClient?
+
+    static func start(endpoint: CashAppEndpointOptions, merchantName: String) async throws -> PaymentSession {
+        var sandbox: RunningSandbox?
+        if endpoint.usesEmbeddedSandbox {
+            sandbox = try await SandboxServer(settings: SandboxSettings(merchantName: merchantName)).start()
+        }
+        let configuration = endpoint.configuration(sandboxURL: sandbox?.baseURL)
+        let http = ProviderHTTPClient(redactor: Redactor(secrets: [configuration.clientID]))
+        return PaymentSession(
+            sandbox: sandbox, configuration: configuration, http: http,
+            pay: CashAppPay(client: CustomerRequestClient(configuration: configuration, http: http)),
+            customer: sandbox.map { SandboxControlClient(baseURL: $0.baseURL, http: http) })
+    }
+
+    /// Where requests go, for the title bar.
+    var endpointLabel: String {
+        sandbox.map { "embedded sandbox \($0.host):\($0.port)" } ?? configuration.baseURL
+    }
+
+    func stop() async {
+        await sandbox?.stop()
+    }
+}
