@@ -26,43 +26,44 @@ public enum TerminalCheckout {
             return 2
         }
         let catalog: Catalog
-        do { catalog = try Catalog.bundled() } catch {
-            writeError("error: \(error)")
-            return 2
-        }
         let session: PaymentSession
-        do { session = try await PaymentSession.start(endpoint: options.endpoint, merchantName: catalog.merchantName) } catch {
+        do {
+            catalog = try Catalog.bundled()
+            session = try await PaymentSession.start(endpoint: options.endpoint, merchantName: catalog.merchantName)
+        } catch {
             writeError("error: \(error)")
             return 2
         }
+        let outcome = await show(catalog: catalog, session: session, colors: options.colors)
+        await session.stop()
+        if let failure = outcome.failure {
+            writeError("error: \(failure)")
+            return 2
+        }
+        if let request = outcome.finalState.request {
+            writeError("checkout: left in \(outcome.finalState.name) (request \(request.id))")
+        }
+        return outcome.status
+    }
+
+    /// Wires the session to a UI loop and runs it until the user quits.
+    private static func show(catalog: Catalog, session: PaymentSession, colors: Bool) async -> UILoop.Outcome {
         let inbox = Inbox()
         let observer = InboxObserver(inbox: inbox)
         await session.pay.addObserver(observer)
         let subscription = session.http.log.subscribe { inbox.post(.exchange($0)) }
-        defer { subscription.cancel() }
-
         let commands = AsyncStream.makeStream(of: AppCommand.self)
         let runner = Task { await perform(commands.stream, pay: session.pay, control: session.customer, inbox: inbox) }
-
         let initial = AppState(
             catalog: catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customer != nil,
             brandID: session.configuration.brandID, now: Date())
-        let outcome = await runLoopOnItsOwnThread(initial: initial, inbox: inbox, colors: options.colors) {
+        let outcome = await runLoopOnItsOwnThread(initial: initial, inbox: inbox, colors: colors) {
             commands.continuation.yield($0)
         }
         commands.continuation.finish()
         runner.cancel()
-        await session.stop()
-        switch outcome {
-        case .failure(let error):
-            writeError("error: \(error)")
-            return 2
-        case .success(let (status, finalState)):
-            if let request = finalState.request {
-                writeError("checkout: left in \(finalState.name) (request \(request.id))")
-            }
-            return status
-        }
+        subscription.cancel()
+        return outcome
     }
 
     private static func perform(_ commands: AsyncStream<AppCommand>, pay: CashAppPay, control: SandboxControlClient?, inbox: Inbox) async {
@@ -85,7 +86,7 @@ public enum TerminalCheckout {
 
     private static func runLoopOnItsOwnThread(
         initial: AppState, inbox: Inbox, colors: Bool, send: @escaping @Sendable (AppCommand) -> Void
-    ) async -> Result<(Int32, CashAppPayState), TerminalError> {
+    ) async -> UILoop.Outcome {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(returning: UILoop.run(initial: initial, inbox: inbox, colors: colors, send: send))
@@ -101,11 +102,17 @@ public enum TerminalCheckout {
 enum UILoop {
     static let inputTimeoutMilliseconds: Int32 = 40
 
-    static func run(
-        initial: AppState, inbox: Inbox, colors: Bool, send: (AppCommand) -> Void
-    ) -> Result<(Int32, CashAppPayState), TerminalError> {
+    struct Outcome: Sendable {
+        var status: Int32
+        var finalState: CashAppPayState
+        var failure: TerminalError? = nil
+    }
+
+    static func run(initial: AppState, inbox: Inbox, colors: Bool, send: (AppCommand) -> Void) -> Outcome {
         let terminal: NcursesTerminal
-        do { terminal = try NcursesTerminal(colors: colors) } catch { return .failure(error) }
+        do { terminal = try NcursesTerminal(colors: colors) } catch {
+            return Outcome(status: 2, finalState: initial.payState, failure: error)
+        }
         TerminalSignals.install()
         defer {
             terminal.close()
@@ -114,7 +121,7 @@ enum UILoop {
         var state = initial
         (state.width, state.height) = terminal.size
         while true {
-            if let signal = TerminalSignals.takePending() { return .success((128 + signal, state.payState)) }
+            if let signal = TerminalSignals.takePending() { return Outcome(status: 128 + signal, finalState: state.payState) }
             var messages = inbox.drain()
             if let input = terminal.read(timeoutMilliseconds: messages.isEmpty ? inputTimeoutMilliseconds : 0) {
                 switch input {
@@ -128,7 +135,7 @@ enum UILoop {
             for message in messages {
                 for command in AppUpdate.update(&state, message) { send(command) }
             }
-            if state.quitRequested { return .success((0, state.payState)) }
+            if state.quitRequested { return Outcome(status: 0, finalState: state.payState) }
             terminal.draw(CheckoutView.render(state))
         }
     }
