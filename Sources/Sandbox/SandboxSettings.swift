@@ -13,6 +13,10 @@ public struct SandboxSettings: Sendable {
     public var requestLifetime: TimeInterval
     /// The merchant name shown to the customer.
     public var merchantName: String
+    /// How long the `timeout` fault keeps a request unanswered (beyond the client's 5 s).
+    public var faultTimeoutSeconds: Double = 8
+    /// How long the `slow` fault delays an answer.
+    public var faultSlowSeconds: Double = 3
 
     public init(
         now: @escaping SandboxClock = { Date() },

@@ -17,10 +17,13 @@ public struct SandboxHarness: Sendable {
     /// Runs `body` with a fresh sandbox, stopping it afterwards whatever happens.
     public static func with<T: Sendable>(
         triggerRotation: TimeInterval = 30, requestLifetime: TimeInterval = 3600,
+        faultDelaySeconds: Double = 0.4,
         _ body: (SandboxHarness) async throws -> T
     ) async throws -> T {
         let clock = ManualClock()
-        let settings = SandboxSettings(now: clock.clock, triggerRotation: triggerRotation, requestLifetime: requestLifetime)
+        var settings = SandboxSettings(now: clock.clock, triggerRotation: triggerRotation, requestLifetime: requestLifetime)
+        settings.faultTimeoutSeconds = faultDelaySeconds
+        settings.faultSlowSeconds = faultDelaySeconds
         let sandbox = try await SandboxServer(settings: settings).start(host: "127.0.0.1", port: 0)
         let harness = SandboxHarness(sandbox: sandbox, clock: clock, log: ExchangeLog())
         do {
@@ -33,13 +36,21 @@ public struct SandboxHarness: Sendable {
         }
     }
 
-    public func http(retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10))) -> ProviderHTTPClient {
-        ProviderHTTPClient(log: log, redactor: Redactor(secrets: [Self.clientID]), retryPolicy: retryPolicy)
+    public func http(
+        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)), timeout: Duration = .seconds(5)
+    ) -> ProviderHTTPClient {
+        ProviderHTTPClient(log: log, redactor: Redactor(secrets: [Self.clientID]), timeout: timeout, retryPolicy: retryPolicy)
     }
 
-    public func client(clientID: String = SandboxHarness.clientID) -> CustomerRequestClient {
+    public func client(clientID: String = SandboxHarness.clientID, timeout: Duration = .seconds(5)) -> CustomerRequestClient {
         CustomerRequestClient(
-            configuration: CashAppConfiguration(baseURL: baseURL, clientID: clientID, brandID: Self.brandID), http: http())
+            configuration: CashAppConfiguration(baseURL: baseURL, clientID: clientID, brandID: Self.brandID),
+            http: http(timeout: timeout))
+    }
+
+    /// Injects a fault, as `--fault SPEC` does.
+    public func inject(_ spec: String) throws {
+        sandbox.faults.add(try FaultRule(spec: spec))
     }
 
     public var customer: SandboxControlClient { SandboxControlClient(baseURL: baseURL, http: http()) }

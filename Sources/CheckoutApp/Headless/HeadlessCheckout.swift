@@ -26,12 +26,8 @@ public struct HeadlessCheckout: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
 
-        let catalog: Catalog
         let session: PaymentSession
-        do {
-            catalog = try Catalog.bundled()
-            session = try await PaymentSession.start(endpoint: options.endpoint, merchantName: catalog.merchantName)
-        } catch {
+        do { session = try await PaymentSession.start(endpoint: options.endpoint) } catch {
             writeError("error: \(error)")
             return .failed
         }
@@ -58,7 +54,7 @@ public struct HeadlessCheckout: Sendable {
             return Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
         }
         let amount: Money
-        do { amount = try chargeAmount(catalog) } catch {
+        do { amount = try chargeAmount(session.catalog) } catch {
             writeError("error: \(error)")
             return .failed
         }

@@ -25,16 +25,12 @@ public enum TerminalCheckout {
             writeError("error: \(TerminalError.notATerminal)")
             return 2
         }
-        let catalog: Catalog
         let session: PaymentSession
-        do {
-            catalog = try Catalog.bundled()
-            session = try await PaymentSession.start(endpoint: options.endpoint, merchantName: catalog.merchantName)
-        } catch {
+        do { session = try await PaymentSession.start(endpoint: options.endpoint) } catch {
             writeError("error: \(error)")
             return 2
         }
-        let outcome = await show(catalog: catalog, session: session, colors: options.colors)
+        let outcome = await show(session: session, colors: options.colors)
         await session.stop()
         if let failure = outcome.failure {
             writeError("error: \(failure)")
@@ -47,7 +43,7 @@ public enum TerminalCheckout {
     }
 
     /// Wires the session to a UI loop and runs it until the user quits.
-    private static func show(catalog: Catalog, session: PaymentSession, colors: Bool) async -> UILoop.Outcome {
+    private static func show(session: PaymentSession, colors: Bool) async -> UILoop.Outcome {
         let inbox = Inbox()
         let observer = InboxObserver(inbox: inbox)
         await session.pay.addObserver(observer)
@@ -55,7 +51,7 @@ public enum TerminalCheckout {
         let commands = AsyncStream.makeStream(of: AppCommand.self)
         let runner = Task { await perform(commands.stream, pay: session.pay, control: session.customer, inbox: inbox) }
         let initial = AppState(
-            catalog: catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customer != nil,
+            catalog: session.catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customer != nil,
             brandID: session.configuration.brandID, now: Date())
         let outcome = await runLoopOnItsOwnThread(initial: initial, inbox: inbox, colors: colors) {
             commands.continuation.yield($0)

@@ -6,7 +6,7 @@ import ProviderWire
 struct CustomerRequestRoutes {
     let store: CustomerRequestStore
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<SandboxRequestContext>) {
         let requests = router.group("customer-request/v1/requests")
         requests.post { request, context in await answer { () throws(CashAppRejection) -> Response in
             try await create(request, context)
@@ -24,7 +24,7 @@ struct CustomerRequestRoutes {
         } }
     }
 
-    private func create(_ request: Request, _ context: BasicRequestContext) async throws(CashAppRejection) -> Response {
+    private func create(_ request: Request, _ context: SandboxRequestContext) async throws(CashAppRejection) -> Response {
         let clientID = try CustomerRequestValidation.authenticate(request.headers[.authorization])
         let body = try CustomerRequestValidation.decodeCreate(try await collect(request, context))
         try CustomerRequestValidation.checkScopes(body.request.actions)
@@ -42,7 +42,7 @@ struct CustomerRequestRoutes {
         }
     }
 
-    private func update(_ request: Request, _ context: BasicRequestContext) async throws(CashAppRejection) -> Response {
+    private func update(_ request: Request, _ context: SandboxRequestContext) async throws(CashAppRejection) -> Response {
         let clientID = try CustomerRequestValidation.authenticate(request.headers[.authorization])
         let id = context.parameters.get("id") ?? ""
         let params = try CustomerRequestValidation.decodeUpdate(try await collect(request, context))
@@ -67,7 +67,7 @@ struct CustomerRequestRoutes {
         }
     }
 
-    private func collect(_ request: Request, _ context: BasicRequestContext) async throws(CashAppRejection) -> Data {
+    private func collect(_ request: Request, _ context: SandboxRequestContext) async throws(CashAppRejection) -> Data {
         do { return try await request.collectBody(context) } catch {
             throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_TOO_LONG", "The body could not be read: \(error).")
         }

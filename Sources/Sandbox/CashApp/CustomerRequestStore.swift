@@ -28,6 +28,9 @@ public final class CustomerRequestStore: Sendable {
         self.settings = settings
     }
 
+    /// How many customer requests exist: tests check retries never create twice.
+    public var requestCount: Int { state.withLock { $0.requests.count } }
+
     enum CreateOutcome {
         case created(CustomerRequest)
         case replayed(CustomerRequest)

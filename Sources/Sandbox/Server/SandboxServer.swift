@@ -7,15 +7,18 @@ import NIOCore
 public struct SandboxServer: Sendable {
     public let settings: SandboxSettings
     public let store: CustomerRequestStore
+    public let faults = FaultPlan()
 
     public init(settings: SandboxSettings = SandboxSettings()) {
         self.settings = settings
         self.store = CustomerRequestStore(settings: settings)
     }
 
-    func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    func makeRouter() -> Router<SandboxRequestContext> {
+        let router = Router(context: SandboxRequestContext.self)
+        router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings))
         router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
+        FaultRoutes(plan: faults).register(on: router)
         CustomerRequestRoutes(store: store).register(on: router)
         CustomerSimulatorRoutes(store: store).register(on: router)
         return router
@@ -43,7 +46,7 @@ public struct SandboxServer: Sendable {
         }
         do {
             for try await actualPort in bound.stream {
-                return RunningSandbox(host: host, port: actualPort, server: task, store: store)
+                return RunningSandbox(host: host, port: actualPort, server: task, store: store, faults: faults)
             }
         } catch {
             throw SandboxStartError(host: host, port: port, underlying: error)
@@ -58,6 +61,7 @@ public struct RunningSandbox: Sendable {
     public let port: Int
     let server: Task<Void, Never>
     public let store: CustomerRequestStore
+    public let faults: FaultPlan
 
     public var baseURL: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host

@@ -1,0 +1,14 @@
+import Hummingbird
+import NIOCore
+
+/// The request context of the sandbox: the basics plus the connection, which the `reset`
+/// fault closes without answering.
+public struct SandboxRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let channel: any Channel
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
