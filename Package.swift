@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "CheckoutApp",
+                "CheckoutApp", "Sandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

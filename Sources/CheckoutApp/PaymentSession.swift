@@ -14,29 +14,54 @@ struct PaymentSession: Sendable {
     let configuration: CashAppConfiguration
     let http: ProviderHTTPClient
     let pay: CashAppPay
-    /// The simulated customer; nil when a real provider is used.
+    /// The sandbox's control API (simulated customer, faults); nil when a real provider is used.
     let customer: SandboxControlClient?
 
-    static func start(endpoint: CashAppEndpointOptions) async throws -> PaymentSession {
+    /// Starts the embedded sandbox unless a provider or shared sandbox was named, and injects
+    /// the faults asked for.
+    static func start(_ options: SessionOptions) async throws -> PaymentSession {
         let catalog = try Catalog.bundled()
         var sandbox: RunningSandbox?
-        if endpoint.usesEmbeddedSandbox {
+        if options.endpoint.usesEmbeddedSandbox, options.sandboxURL == nil {
             sandbox = try await SandboxServer(settings: SandboxSettings(merchantName: catalog.merchantName)).start()
         }
-        let configuration = endpoint.configuration(sandboxURL: sandbox?.baseURL)
-        let http = ProviderHTTPClient(redactor: Redactor(secrets: [configuration.clientID]))
+        let sandboxURL = options.sandboxURL ?? sandbox?.baseURL
+        let configuration = options.endpoint.configuration(sandboxURL: sandboxURL)
+        let http = ProviderHTTPClient(
+            redactor: Redactor(secrets: [configuration.clientID]),
+            retryPolicy: RetryPolicy(maxAttempts: RetryPolicy.standard.maxAttempts, baseDelay: options.retryBaseDelay))
+        let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
+        for fault in options.faults {
+            if let sandbox { sandbox.faults.add(fault) } else { try await customer?.inject(fault) }
+        }
         return PaymentSession(
             catalog: catalog, sandbox: sandbox, configuration: configuration, http: http,
             pay: CashAppPay(client: CustomerRequestClient(configuration: configuration, http: http)),
-            customer: sandbox.map { SandboxControlClient(baseURL: $0.baseURL, http: http) })
+            customer: customer)
     }
 
     /// Where requests go, for the title bar.
     var endpointLabel: String {
-        sandbox.map { "embedded sandbox \($0.host):\($0.port)" } ?? configuration.baseURL
+        if let sandbox { return "embedded sandbox \(sandbox.host):\(sandbox.port)" }
+        return customer.map { "shared sandbox \($0.baseURL)" } ?? configuration.baseURL
     }
 
     func stop() async {
         await sandbox?.stop()
     }
+}
+
+extension SandboxControlClient {
+    func inject(_ fault: FaultRule) async throws {
+        do { try await inject(fault: "\(fault.method) \(fault.pathPrefix) \(fault.kind.rawValue)*\(fault.remaining)") } catch {
+            throw SandboxUnreachable(url: baseURL, reason: error.description)
+        }
+    }
+}
+
+/// The shared sandbox could not take the faults asked for.
+struct SandboxUnreachable: Error, CustomStringConvertible {
+    let url: String
+    let reason: String
+    var description: String { "the sandbox at \(url) did not take the fault (\(reason)); is `checkout sandbox` running there?" }
 }

@@ -8,15 +8,24 @@ struct CheckoutCommand: AsyncParsableCommand {
         commandName: "checkout",
         abstract: "Walk through payment checkouts in the terminal, against an embedded sandbox or a provider's.",
         discussion: """
-            Without a subcommand, opens the full-screen checkout: a cart, shipping and payment \
-            methods, a live state banner and the HTTP log. Press ? inside for every key. \
-            NO_COLOR (or --no-color) draws without colours.
+            Without a subcommand, opens the full-screen checkout (`checkout screen`): a cart, \
+            shipping and payment methods, a live state banner and the HTTP log. Press ? inside \
+            for every key.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, SandboxCommand.self]
+        subcommands: [ScreenCommand.self, RunCommand.self, SandboxCommand.self],
+        defaultSubcommand: ScreenCommand.self
+    )
+}
+
+struct ScreenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "screen",
+        abstract: "The full-screen checkout (what plain `checkout` runs).",
+        discussion: "NO_COLOR (or --no-color) draws without colours. Needs a terminal; for scripts use `checkout run`."
     )
 
-    @OptionGroup var endpointFlags: EndpointFlags
+    @OptionGroup var sessionFlags: SessionFlags
 
     @Flag(help: "Draw without colours (as NO_COLOR does).")
     var noColor = false
@@ -25,7 +34,7 @@ struct CheckoutCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let colors = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
         let status = await TerminalCheckout.run(
-            options: TerminalCheckoutOptions(endpoint: endpointFlags.endpoint, colors: colors), writeError: Console.err)
+            options: TerminalCheckoutOptions(session: sessionFlags.options, colors: colors), writeError: Console.err)
         throw ExitCode(status)
     }
 }

@@ -28,7 +28,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per line instead of text.")
     var json = false
 
-    @OptionGroup var endpointFlags: EndpointFlags
+    @OptionGroup var sessionFlags: SessionFlags
 
     @Option(help: ArgumentHelp("Charge this many cents instead of the cart total (sandbox magic values).", valueName: "minor-units"))
     var amount: Int?
@@ -43,7 +43,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let options = HeadlessOptions(
-            endpoint: endpointFlags.endpoint, customer: customer.behaviour, json: json, amountOverride: amount, timeoutSeconds: timeout)
+            session: sessionFlags.options, customer: customer.behaviour, json: json, amountOverride: amount, timeoutSeconds: timeout)
         let status = await HeadlessCheckout(options: options, write: Console.out, writeError: Console.err).run()
         throw ExitCode(status.rawValue)
     }

@@ -53,11 +53,34 @@ import TestSupport
         (["run", "--cashapp-url", "https://sandbox.api.cash.app"], "CASHAPP_CLIENT_ID"),
         (["run", "--cashapp-url", "not a url", "--client-id", "CAS-CI_x", "--brand-id", "BRAND_x"], "not an http(s) URL"),
         (["run", "--timeout", "-1"], "--timeout"),
+        (["run", "--fault", "POST /x teapot"], "not a fault kind"),
+        (["run", "--fault", "POST /x 500", "--cashapp-url", "https://x.example", "--client-id", "CAS-CI_x", "--brand-id", "B"], "--fault needs a sandbox"),
+        (["run", "--sandbox-url", "ftp://x"], "--sandbox-url"),
     ])
     func badFlagsAreUsageErrors(arguments: [String], mentions: String) async throws {
         let outcome = try await CheckoutBinary.run(arguments)
         #expect(outcome.status == 64)
         #expect(outcome.stderr.contains(mentions), "\(outcome.stderr)")
+    }
+
+    @Test(arguments: [
+        (["--fault", "POST /customer-request/v1/requests 500"], "apiError", Int32(2)),
+        (["--fault", "POST /customer-request/v1/requests 503"], "apiError", Int32(2)),
+        (["--fault", "POST /customer-request/v1/requests 429"], "integrationError", Int32(2)),
+        (["--fault", "GET /customer-request/v1/requests reset*5", "--retry-base-ms", "5"], "networkError", Int32(2)),
+        (["--fault", "GET /customer-request/v1/requests malformed*5", "--retry-base-ms", "5"], "networkError", Int32(2)),
+        (["--fault", "POST /customer-request/v1/requests reset", "--retry-base-ms", "5"], "approved", Int32(0)),
+    ])
+    func injectedFaultsEndInTheirStates(fault: [String], state: String, status: Int32) async throws {
+        let outcome = try await CheckoutBinary.run(["run"] + fault)
+        #expect(outcome.states.last == state, "\(outcome.stdout)\n\(outcome.stderr)")
+        #expect(outcome.status == status)
+    }
+
+    @Test func aRecoveredFaultShowsEveryAttempt() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--fault", "POST /customer-request/v1/requests reset", "--retry-base-ms", "5"])
+        #expect(outcome.stderr.contains("http: POST /customer-request/v1/requests attempt 1 failed"))
+        #expect(outcome.status == 0)
     }
 
     @Test func plainCheckoutWithoutATerminalSaysWhatToUseInstead() async throws {
@@ -94,6 +117,17 @@ import TestSupport
         #expect(outcome.stdout.contains("AUTHORIZATION_TIMEOUT"))
         #expect(!outcome.stdout.contains(secret))
         #expect(!outcome.stderr.contains(secret))
+    }
+
+    @Test func aSharedSandboxServesTheCustomerAndTheFaults() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let approved = try await CheckoutBinary.run(["run", "--sandbox-url", baseURL])
+        #expect(approved.status == 0)
+        #expect(approved.states.last == "approved")
+        let faulted = try await CheckoutBinary.run(["run", "--sandbox-url", baseURL, "--fault", "POST /customer-request 503"])
+        #expect(faulted.states.last == "apiError")
+        #expect(faulted.stdout.contains("SERVICE_UNAVAILABLE"))
     }
 
     @Test func aBadClientIDIsAnIntegrationError() async throws {

@@ -27,7 +27,7 @@ public struct HeadlessCheckout: Sendable {
         let started = clock.now
 
         let session: PaymentSession
-        do { session = try await PaymentSession.start(endpoint: options.endpoint) } catch {
+        do { session = try await PaymentSession.start(options.session) } catch {
             writeError("error: \(error)")
             return .failed
         }

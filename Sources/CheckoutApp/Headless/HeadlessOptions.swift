@@ -5,7 +5,7 @@ public enum CustomerBehaviour: String, Sendable, CaseIterable {
 
 /// Everything `checkout run` needs to run one checkout without a screen.
 public struct HeadlessOptions: Sendable {
-    public var endpoint: CashAppEndpointOptions
+    public var session: SessionOptions
     public var customer: CustomerBehaviour
     public var json: Bool
     /// Charge this many minor units instead of the cart total (for sandbox magic values).
@@ -14,10 +14,10 @@ public struct HeadlessOptions: Sendable {
     public var timeoutSeconds: Int
 
     public init(
-        endpoint: CashAppEndpointOptions = CashAppEndpointOptions(), customer: CustomerBehaviour = .approve,
+        session: SessionOptions = SessionOptions(), customer: CustomerBehaviour = .approve,
         json: Bool = false, amountOverride: Int? = nil, timeoutSeconds: Int = 300
     ) {
-        self.endpoint = endpoint
+        self.session = session
         self.customer = customer
         self.json = json
         self.amountOverride = amountOverride

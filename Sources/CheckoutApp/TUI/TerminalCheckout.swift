@@ -7,11 +7,11 @@ import TerminalUI
 
 /// Options for the full-screen checkout.
 public struct TerminalCheckoutOptions: Sendable {
-    public var endpoint: CashAppEndpointOptions
+    public var session: SessionOptions
     public var colors: Bool
 
-    public init(endpoint: CashAppEndpointOptions, colors: Bool) {
-        self.endpoint = endpoint
+    public init(session: SessionOptions, colors: Bool) {
+        self.session = session
         self.colors = colors
     }
 }
@@ -26,7 +26,7 @@ public enum TerminalCheckout {
             return 2
         }
         let session: PaymentSession
-        do { session = try await PaymentSession.start(endpoint: options.endpoint) } catch {
+        do { session = try await PaymentSession.start(options.session) } catch {
             writeError("error: \(error)")
             return 2
         }

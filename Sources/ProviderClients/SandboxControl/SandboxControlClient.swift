@@ -22,6 +22,22 @@ public struct SandboxControlClient: Sendable {
         enum CodingKeys: String, CodingKey { case request, sandboxDeclineReason = "sandbox_decline_reason" }
     }
 
+    /// Adds a fault ('METHOD PATH-PREFIX KIND[*N]') to the sandbox's plan.
+    public func inject(fault spec: String) async throws(CustomerRequestFailure) {
+        let body = try? JSONSerialization.data(withJSONObject: ["fault": spec])
+        let request = ProviderRequest(
+            method: "POST", url: "\(baseURL)/sandbox/faults",
+            headers: [(name: "Content-Type", value: "application/json")], body: body)
+        let response: ProviderResponse
+        do throws(TransportFailure) { response = try await http.send(request, provider: Self.provider) } catch {
+            throw .transport(error)
+        }
+        guard response.isSuccess else {
+            throw .api(status: response.status, errors: [CashAppErrorDetail(
+                category: "SANDBOX", code: "FAULT_REJECTED", detail: String(decoding: response.body, as: UTF8.self))])
+        }
+    }
+
     /// Acts as the customer on request `id`.
     public func customer(_ decision: CustomerDecision, requestID id: String) async throws(CustomerRequestFailure) -> Outcome {
         let request = ProviderRequest(

@@ -1,0 +1,48 @@
+import ArgumentParser
+import CheckoutApp
+import Foundation
+import Sandbox
+
+/// How a checkout connects (provider or sandbox), which faults to inject, how to retry;
+/// shared by the screen and `checkout run`.
+struct SessionFlags: ParsableArguments {
+    @Option(name: .customLong("cashapp-url"), help: ArgumentHelp(
+        "Cash App API host root, e.g. https://sandbox.api.cash.app (default: the embedded sandbox).", valueName: "url"))
+    var cashAppURL: String?
+
+    @Option(name: .customLong("client-id"), help: ArgumentHelp("Cash App client id (or CASHAPP_CLIENT_ID).", valueName: "id"))
+    var clientID: String?
+
+    @Option(name: .customLong("brand-id"), help: ArgumentHelp("Cash App brand id used as the scope (or CASHAPP_BRAND_ID).", valueName: "id"))
+    var brandID: String?
+
+    @Option(name: .customLong("sandbox-url"), help: ArgumentHelp(
+        "Use this running `checkout sandbox` for every provider instead of an embedded one.", valueName: "url"))
+    var sandboxURL: String?
+
+    @Option(name: .customLong("fault"), help: ArgumentHelp(
+        "Inject a sandbox fault: 'METHOD PATH-PREFIX KIND[*N]', KIND one of 500, 503, 504, 429, timeout, reset, malformed, slow. Repeatable.",
+        valueName: "spec"))
+    var faultSpecs: [String] = []
+
+    @Option(name: .customLong("retry-base-ms"), help: ArgumentHelp(
+        "Back-off base for retries of failed transport: retry n waits base × (2^n − 1).", valueName: "ms"))
+    var retryBaseMilliseconds: Int = 2000
+
+    var options: SessionOptions {
+        SessionOptions(
+            endpoint: CashAppEndpointOptions(baseURL: cashAppURL, clientID: clientID, brandID: brandID)
+                .withEnvironment(ProcessInfo.processInfo.environment),
+            sandboxURL: sandboxURL,
+            faults: faultSpecs.compactMap { try? FaultRule(spec: $0) },
+            retryBaseDelay: .milliseconds(retryBaseMilliseconds))
+    }
+
+    func validate() throws {
+        for spec in faultSpecs {
+            do { _ = try FaultRule(spec: spec) } catch { throw ValidationError("--fault: \(error)") }
+        }
+        guard retryBaseMilliseconds >= 0 else { throw ValidationError("--retry-base-ms must be 0 or more, got \(retryBaseMilliseconds)") }
+        if let problem = options.problem { throw ValidationError(problem) }
+    }
+}
