@@ -22,8 +22,11 @@ struct PaymentSession: Sendable {
     static func start(_ options: SessionOptions) async throws -> PaymentSession {
         let catalog = try Catalog.bundled()
         var sandbox: RunningSandbox?
-        if options.endpoint.usesEmbeddedSandbox, options.sandboxURL == nil {
-            sandbox = try await SandboxServer(settings: SandboxSettings(merchantName: catalog.merchantName)).start()
+        if options.usesEmbeddedSandbox {
+            let settings = SandboxSettings(
+                triggerRotation: options.triggerRotationSeconds, requestLifetime: options.requestLifetimeSeconds,
+                merchantName: catalog.merchantName)
+            sandbox = try await SandboxServer(settings: settings).start()
         }
         let sandboxURL = options.sandboxURL ?? sandbox?.baseURL
         let configuration = options.endpoint.configuration(sandboxURL: sandboxURL)

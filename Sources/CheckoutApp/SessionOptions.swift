@@ -11,16 +11,25 @@ public struct SessionOptions: Sendable {
     public var faults: [FaultRule]
     /// The back-off base: retry n waits base × (2^n − 1).
     public var retryBaseDelay: Duration
+    /// Timings of the embedded sandbox (shorter ones reach refreshing and expiry quickly).
+    public var triggerRotationSeconds: Double
+    public var requestLifetimeSeconds: Double
 
     public init(
         endpoint: CashAppEndpointOptions = CashAppEndpointOptions(), sandboxURL: String? = nil,
-        faults: [FaultRule] = [], retryBaseDelay: Duration = RetryPolicy.standard.baseDelay
+        faults: [FaultRule] = [], retryBaseDelay: Duration = RetryPolicy.standard.baseDelay,
+        triggerRotationSeconds: Double = 30, requestLifetimeSeconds: Double = 3600
     ) {
         self.endpoint = endpoint
         self.sandboxURL = sandboxURL
         self.faults = faults
         self.retryBaseDelay = retryBaseDelay
+        self.triggerRotationSeconds = triggerRotationSeconds
+        self.requestLifetimeSeconds = requestLifetimeSeconds
     }
+
+    /// Whether this session starts its own sandbox.
+    public var usesEmbeddedSandbox: Bool { endpoint.usesEmbeddedSandbox && sandboxURL == nil }
 
     /// A problem with the options, worded for the user; nil when they are usable.
     public var problem: String? {

@@ -30,11 +30,19 @@ struct ScreenCommand: AsyncParsableCommand {
     @Flag(help: "Draw without colours (as NO_COLOR does).")
     var noColor = false
 
+    @Option(help: ArgumentHelp("Stop polling after this many seconds without the customer's decision.", valueName: "seconds"))
+    var timeout: Int = 300
+
+    func validate() throws {
+        if timeout <= 0 { throw ValidationError("--timeout must be at least 1 second, got \(timeout)") }
+    }
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let colors = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
         let status = await TerminalCheckout.run(
-            options: TerminalCheckoutOptions(session: sessionFlags.options, colors: colors), writeError: Console.err)
+            options: TerminalCheckoutOptions(session: sessionFlags.options, colors: colors, authorizationTimeoutSeconds: timeout),
+            writeError: Console.err)
         throw ExitCode(status)
     }
 }

@@ -21,13 +21,16 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one.")
     var port = 8080
 
+    @OptionGroup var timings: SandboxTimingFlags
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
     }
 
     func run() async throws {
         let running: RunningSandbox
-        do { running = try await SandboxServer().start(host: host, port: port) } catch {
+        let settings = SandboxSettings(triggerRotation: timings.triggerRotation, requestLifetime: timings.requestLifetime)
+        do { running = try await SandboxServer(settings: settings).start(host: host, port: port) } catch {
             Console.err("error: \(error)")
             throw ExitCode(2)
         }

@@ -29,13 +29,16 @@ struct SessionFlags: ParsableArguments {
         "Back-off base for retries of failed transport: retry n waits base × (2^n − 1).", valueName: "ms"))
     var retryBaseMilliseconds: Int = 2000
 
+    @OptionGroup var timings: SandboxTimingFlags
+
     var options: SessionOptions {
         SessionOptions(
             endpoint: CashAppEndpointOptions(baseURL: cashAppURL, clientID: clientID, brandID: brandID)
                 .withEnvironment(ProcessInfo.processInfo.environment),
             sandboxURL: sandboxURL,
             faults: faultSpecs.compactMap { try? FaultRule(spec: $0) },
-            retryBaseDelay: .milliseconds(retryBaseMilliseconds))
+            retryBaseDelay: .milliseconds(retryBaseMilliseconds),
+            triggerRotationSeconds: timings.triggerRotation, requestLifetimeSeconds: timings.requestLifetime)
     }
 
     func validate() throws {
@@ -44,5 +47,26 @@ struct SessionFlags: ParsableArguments {
         }
         guard retryBaseMilliseconds >= 0 else { throw ValidationError("--retry-base-ms must be 0 or more, got \(retryBaseMilliseconds)") }
         if let problem = options.problem { throw ValidationError(problem) }
+        if !options.usesEmbeddedSandbox, timings.changed {
+            throw ValidationError("--trigger-rotation and --request-lifetime set the embedded sandbox; pass them to `checkout sandbox` instead")
+        }
+    }
+}
+
+/// The sandbox timings users shorten to reach `refreshing` and expiry without waiting.
+struct SandboxTimingFlags: ParsableArguments {
+    @Option(name: .customLong("trigger-rotation"), help: ArgumentHelp(
+        "Sandbox: seconds between auth-flow trigger rotations (PayKit refreshes links that expire within 10 s).", valueName: "seconds"))
+    var triggerRotation: Double = 30
+
+    @Option(name: .customLong("request-lifetime"), help: ArgumentHelp(
+        "Sandbox: seconds before a pending customer request expires and is declined.", valueName: "seconds"))
+    var requestLifetime: Double = 3600
+
+    var changed: Bool { triggerRotation != 30 || requestLifetime != 3600 }
+
+    func validate() throws {
+        guard triggerRotation >= 1 else { throw ValidationError("--trigger-rotation must be at least 1 second") }
+        guard requestLifetime >= 1 else { throw ValidationError("--request-lifetime must be at least 1 second") }
     }
 }

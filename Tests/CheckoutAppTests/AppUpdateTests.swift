@@ -211,4 +211,13 @@ import Testing
         _ = Screens.apply([.tick(state.now.addingTimeInterval(7))], to: &state)
         #expect(state.notice == nil)
     }
+
+    @Test func pollingGivesUpOnceAtTheAuthorizationTimeout() throws {
+        var state = try polling()
+        state.authorizationTimeoutSeconds = 60
+        let entered = state.stateEnteredAt
+        #expect(Screens.apply([.tick(entered.addingTimeInterval(59))], to: &state).isEmpty)
+        #expect(Screens.apply([.tick(entered.addingTimeInterval(60.1))], to: &state) == [.giveUp(afterSeconds: 60)])
+        #expect(Screens.apply([.tick(entered.addingTimeInterval(61))], to: &state).isEmpty)
+    }
 }

@@ -83,6 +83,21 @@ import TestSupport
         #expect(outcome.status == 0)
     }
 
+    @Test func authorizingWithTriggersAboutToRotateGoesThroughRefreshing() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--trigger-rotation", "5"])
+        #expect(outcome.status == 0)
+        #expect(Array(outcome.states.dropFirst()) == [
+            "creatingCustomerRequest", "readyToAuthorize", "refreshing", "redirecting", "polling", "approved",
+        ])
+    }
+
+    @Test func anExpiredRequestIsDeclined() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--request-lifetime", "1", "--customer", "none"])
+        #expect(outcome.status == 1)
+        #expect(outcome.states.last == "declined")
+        #expect(outcome.stderr.contains("open http://127.0.0.1:"))
+    }
+
     @Test func plainCheckoutWithoutATerminalSaysWhatToUseInstead() async throws {
         let outcome = try await CheckoutBinary.run([])
         #expect(outcome.status == 2)

@@ -65,6 +65,21 @@ import TestSupport
         try await expectTerminalRestored(tmux)
     }
 
+    @Test func changingTheCartBeforeAuthorizingUpdatesTheRequest() async throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        try await launch(tmux)
+        try tmux.send("p")
+        try await tmux.waitFor("readyToAuthorize")
+        try await tmux.waitFor("$45.05 · elapsed")
+        try tmux.send("+")
+        // The PATCH goes out (updatingCustomerRequest) and the request comes back at the new total.
+        let updated = try await tmux.waitFor("$62.74 · elapsed")
+        #expect(updated.contains("readyToAuthorize"))
+        #expect(updated.contains("PATCH /customer-request/v1/requests/GRR_"))
+        try tmux.send("q", "y")
+    }
+
     @Test func quittingWhilePollingAsksFirst() async throws {
         let tmux = try TmuxSession(width: 80, height: 24)
         defer { tmux.close() }

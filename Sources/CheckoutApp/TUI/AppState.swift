@@ -69,6 +69,8 @@ public struct AppState: Hashable, Sendable {
     public var exchanges: [HTTPExchange] = []
     public var now: Date
     public var quitRequested = false
+    /// Polling longer than this gives up with a clear message (PayKit would poll for the hour).
+    public var authorizationTimeoutSeconds = 300
 
     public init(catalog: Catalog, endpointLabel: String, customerSimulated: Bool, brandID: String, now: Date) {
         merchantName = catalog.merchantName
@@ -121,5 +123,6 @@ public enum AppCommand: Hashable, Sendable {
     case updateRequest(UpdateCustomerRequestParams)
     case authorize
     case actAsCustomer(SandboxControlClient.CustomerDecision, requestID: String)
+    case giveUp(afterSeconds: Int)
     case reset
 }

@@ -12,8 +12,14 @@ public enum AppUpdate {
     public static func update(_ state: inout AppState, _ message: AppMessage) -> [AppCommand] {
         switch message {
         case .tick(let now):
+            let before = state.now
             state.now = now
             if let notice = state.notice, now.timeIntervalSince(notice.shownAt) > 6 { state.notice = nil }
+            // Give up once, on the tick that crosses the authorization timeout.
+            if case .polling = state.payState {
+                let limit = state.stateEnteredAt.addingTimeInterval(TimeInterval(state.authorizationTimeoutSeconds))
+                if before < limit, now >= limit { return [.giveUp(afterSeconds: state.authorizationTimeoutSeconds)] }
+            }
             return []
         case .resized(let width, let height):
             state.width = width

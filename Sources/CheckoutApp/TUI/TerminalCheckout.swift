@@ -9,10 +9,12 @@ import TerminalUI
 public struct TerminalCheckoutOptions: Sendable {
     public var session: SessionOptions
     public var colors: Bool
+    public var authorizationTimeoutSeconds: Int
 
-    public init(session: SessionOptions, colors: Bool) {
+    public init(session: SessionOptions, colors: Bool, authorizationTimeoutSeconds: Int = 300) {
         self.session = session
         self.colors = colors
+        self.authorizationTimeoutSeconds = authorizationTimeoutSeconds
     }
 }
 
@@ -30,7 +32,7 @@ public enum TerminalCheckout {
             writeError("error: \(error)")
             return 2
         }
-        let outcome = await show(session: session, colors: options.colors)
+        let outcome = await show(session: session, options: options)
         await session.stop()
         if let failure = outcome.failure {
             writeError("error: \(failure)")
@@ -43,17 +45,18 @@ public enum TerminalCheckout {
     }
 
     /// Wires the session to a UI loop and runs it until the user quits.
-    private static func show(session: PaymentSession, colors: Bool) async -> UILoop.Outcome {
+    private static func show(session: PaymentSession, options: TerminalCheckoutOptions) async -> UILoop.Outcome {
         let inbox = Inbox()
         let observer = InboxObserver(inbox: inbox)
         await session.pay.addObserver(observer)
         let subscription = session.http.log.subscribe { inbox.post(.exchange($0)) }
         let commands = AsyncStream.makeStream(of: AppCommand.self)
         let runner = Task { await perform(commands.stream, pay: session.pay, control: session.customer, inbox: inbox) }
-        let initial = AppState(
+        var initial = AppState(
             catalog: session.catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customer != nil,
             brandID: session.configuration.brandID, now: Date())
-        let outcome = await runLoopOnItsOwnThread(initial: initial, inbox: inbox, colors: colors) {
+        initial.authorizationTimeoutSeconds = options.authorizationTimeoutSeconds
+        let outcome = await runLoopOnItsOwnThread(initial: initial, inbox: inbox, colors: options.colors) {
             commands.continuation.yield($0)
         }
         commands.continuation.finish()
@@ -69,6 +72,7 @@ public enum TerminalCheckout {
             case .updateRequest(let params): await pay.updateCustomerRequest(with: params)
             case .authorize: await pay.authorizeCustomerRequest()
             case .reset: await pay.reset()
+            case .giveUp(let seconds): await pay.authorizationTimedOut(seconds: seconds)
             case .actAsCustomer(let decision, let id):
                 guard let control else { continue }
                 Task {
