@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
     ],
     targets: [
         // ncursesw through pkg-config; the shim turns on the wide-character API.
@@ -43,8 +44,9 @@ let package = Package(
         .target(
             name: "Sandbox",
             dependencies: [
-                "ProviderWire",
+                "ProviderWire", "CheckoutModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -80,7 +82,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SandboxTests",
-            dependencies: ["Sandbox", "ProviderWire", "ProviderClients", "TestSupport"]
+            dependencies: [
+                "Sandbox", "ProviderWire", "ProviderClients", "TestSupport",
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ]
         ),
         .testTarget(
             name: "CheckoutAppTests",

@@ -61,6 +61,12 @@ public struct SandboxHarness: Sendable {
             channel: .ONLINE, redirectURL: redirectURL, referenceID: "order-1", metadata: ["cartId": "c-1"])
     }
 
+    /// Calls an Afterpay endpoint with the sandbox merchant's Basic credentials (or none).
+    public func afterpay(_ method: String, _ path: String, json: String?, credentials: String? = "100101:sandbox-secret-key") async throws -> ProviderResponse {
+        let authorization = credentials.map { "Basic " + Data($0.utf8).base64EncodedString() }
+        return try await raw(method: method, path: path, body: json, authorization: authorization)
+    }
+
     /// Sends raw bytes to the sandbox, for input the typed client would never produce.
     public func raw(method: String, path: String, body: String?, authorization: String? = "Client \(SandboxHarness.clientID)") async throws -> ProviderResponse {
         var headers: [(name: String, value: String)] = [(name: "Content-Type", value: "application/json")]

@@ -28,6 +28,16 @@ public final class CustomerRequestStore: Sendable {
         self.settings = settings
     }
 
+    /// The request holding grant `id`, and the grant: what Afterpay's validation checks.
+    func grant(id: String) -> (CustomerRequest, Grant)? {
+        state.withLock { state in
+            for stored in state.requests.values {
+                if let grant = stored.request.grants?.first(where: { $0.id == id }) { return (stored.request, grant) }
+            }
+            return nil
+        }
+    }
+
     /// How many customer requests exist: tests check retries never create twice.
     public var requestCount: Int { state.withLock { $0.requests.count } }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import JWTKit
 import Logging
 import NIOCore
 
@@ -8,19 +9,22 @@ public struct SandboxServer: Sendable {
     public let settings: SandboxSettings
     public let store: CustomerRequestStore
     public let faults = FaultPlan()
+    public let afterpay = AfterpayStore()
 
     public init(settings: SandboxSettings = SandboxSettings()) {
         self.settings = settings
         self.store = CustomerRequestStore(settings: settings)
     }
 
-    func makeRouter() -> Router<SandboxRequestContext> {
+    func makeRouter(signer: AfterpaySigner) -> Router<SandboxRequestContext> {
         let router = Router(context: SandboxRequestContext.self)
         router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings))
         router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
         FaultRoutes(plan: faults).register(on: router)
         CustomerRequestRoutes(store: store).register(on: router)
         CustomerSimulatorRoutes(store: store).register(on: router)
+        AfterpayRoutes(merchant: settings.afterpayMerchant, store: afterpay, customerRequests: store, signer: signer, settings: settings)
+            .register(on: router)
         return router
     }
 
@@ -29,8 +33,9 @@ public struct SandboxServer: Sendable {
         var quiet = Logger(label: "sandbox")
         quiet.logLevel = .critical
         let bound = AsyncThrowingStream<Int, any Error>.makeStream()
+        let signer = await AfterpaySigner()
         let app = Application(
-            router: makeRouter(),
+            router: makeRouter(signer: signer),
             configuration: .init(address: .hostname(host, port: port), serverName: "TerminalCheckout-Sandbox"),
             onServerRunning: { channel in
                 bound.continuation.yield(channel.localAddress?.port ?? port)
@@ -46,7 +51,9 @@ public struct SandboxServer: Sendable {
         }
         do {
             for try await actualPort in bound.stream {
-                return RunningSandbox(host: host, port: actualPort, server: task, store: store, faults: faults)
+                return RunningSandbox(
+                    host: host, port: actualPort, server: task, store: store, faults: faults, afterpay: afterpay,
+                    afterpaySigningKey: signer.publicKey)
             }
         } catch {
             throw SandboxStartError(host: host, port: port, underlying: error)
@@ -62,6 +69,9 @@ public struct RunningSandbox: Sendable {
     let server: Task<Void, Never>
     public let store: CustomerRequestStore
     public let faults: FaultPlan
+    public let afterpay: AfterpayStore
+    /// Verifies the JWTs sign-payment hands out.
+    public let afterpaySigningKey: ES256PublicKey
 
     public var baseURL: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host

@@ -1,0 +1,169 @@
+import CheckoutModel
+import Foundation
+import Hummingbird
+import ProviderWire
+
+/// Afterpay's checkout, sign, validate and capture endpoints, plus `GET /sandbox/ledger`.
+struct AfterpayRoutes {
+    let merchant: AfterpayMerchant
+    let store: AfterpayStore
+    let customerRequests: CustomerRequestStore
+    let signer: AfterpaySigner
+    let settings: SandboxSettings
+
+    func register(on router: Router<SandboxRequestContext>) {
+        router.post("v2/checkouts") { request, context in
+            await afterpayAnswer { () throws(AfterpayRejection) -> Response in try await createCheckout(request, context) }
+        }
+        router.post("v2/payments/sign-payment") { request, context in
+            await afterpayAnswer { () throws(AfterpayRejection) -> Response in try await sign(request, context) }
+        }
+        router.post("v2/payments/validate-payment") { request, context in
+            await afterpayAnswer { () throws(AfterpayRejection) -> Response in try await validate(request, context) }
+        }
+        router.post("v2/payments/capture") { request, context in
+            await afterpayAnswer { () throws(AfterpayRejection) -> Response in try await capture(request, context) }
+        }
+        router.get("sandbox/ledger") { _, _ in SandboxResponse.json(["captures": store.ledger]) }
+    }
+
+    private func authenticate(_ request: Request) throws(AfterpayRejection) {
+        let expected = "Basic " + Data("\(merchant.merchantID):\(merchant.secretKey)".utf8).base64EncodedString()
+        guard request.headers[.authorization] == expected else {
+            throw AfterpayRejection(.unauthorized, "unauthorized", "Credentials are required to access this resource: send HTTP Basic merchantId:secretKey.")
+        }
+    }
+
+    private func decode<Body: Decodable>(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Body {
+        guard let data = try? await request.collectBody(context), let body = try? JSONDecoder().decode(Body.self, from: data) else {
+            throw AfterpayRejection(.badRequest, "invalid_json", "The request body is not valid JSON for this endpoint.")
+        }
+        return body
+    }
+
+    private func createCheckout(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Response {
+        try authenticate(request)
+        let body: AfterpayCheckoutRequest = try await decode(request, context)
+        func missing(_ field: String) -> AfterpayRejection {
+            AfterpayRejection(.unprocessableContent, "invalid_object", "\(field) is required.")
+        }
+        guard let amount = body.amount else { throw missing("amount") }
+        guard let email = body.consumer?.email, !email.isEmpty else { throw missing("consumer.email") }
+        if body.isCashAppPay == true {
+            guard let confirm = body.merchant?.redirectConfirmUrl, !confirm.isEmpty else { throw missing("merchant.redirectConfirmUrl") }
+            guard let cancel = body.merchant?.redirectCancelUrl, !cancel.isEmpty else { throw missing("merchant.redirectCancelUrl") }
+        }
+        guard let currency = Currency.withCode(amount.currency), currency == .usd else {
+            throw AfterpayRejection(.unprocessableContent, "unsupported_currency", "Currency \(amount.currency) is not supported by this merchant.")
+        }
+        let cents: Int
+        do { cents = try Money(decimal: amount.amount, currency: currency).minorUnits } catch {
+            throw AfterpayRejection(.unprocessableContent, "invalid_amount", "amount.amount \"\(amount.amount)\" is not a valid amount.")
+        }
+        guard (merchant.minimumCents...merchant.maximumCents).contains(cents) else {
+            throw AfterpayRejection(
+                .unprocessableContent, "unsupported_payment_type",
+                "The order amount is outside the merchant's Afterpay limits (\(merchant.minimumCents / 100).00–\(merchant.maximumCents / 100).00).")
+        }
+        guard (body.items?.count ?? 0) <= 100 else { throw AfterpayRejection(.unprocessableContent, "invalid_object", "items has more than 100 entries.") }
+        let token = "002." + SandboxIDs.make("", length: 40)
+        let expires = settings.now().addingTimeInterval(3600)
+        store.add(.init(token: token, request: body, cents: cents, currency: currency.code, expires: expires))
+        return SandboxResponse.json(AfterpayCheckoutResponse(
+            token: token, expires: ISO8601Milliseconds.string(from: expires),
+            redirectCheckoutUrl: "\(request.baseURL)/sandbox/afterpay/checkout?token=\(token)"), status: .created)
+    }
+
+    private func sign(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Response {
+        let body: AfterpaySignRequest = try await decode(request, context)
+        let checkout = try liveCheckout(body.token)
+        let payment = AfterpaySignedPayment(
+            amount: .init(amount: checkout.request.amount?.amount ?? "0.00", currency: checkout.currency, symbol: "$"),
+            token: checkout.token, externalMerchantId: merchant.externalMerchantID,
+            redirectUrl: checkout.request.merchant?.redirectConfirmUrl ?? "")
+        let jwt: String
+        do { jwt = try await signer.sign(payment) } catch {
+            throw AfterpayRejection(.internalServerError, "error", "Signing failed: \(error).")
+        }
+        return SandboxResponse.json(AfterpaySignResponse(externalBrandId: merchant.brandID, jwtToken: jwt, redirectUrl: payment.redirectUrl))
+    }
+
+    private func validate(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Response {
+        let body: AfterpayValidateRequest = try await decode(request, context)
+        func invalid(_ message: String) -> Response {
+            SandboxResponse.json(AfterpayValidateResponse(cashAppTag: nil, status: "INVALID", callbackBaseUrl: nil, message: message))
+        }
+        guard let signed = await signer.verify(body.jwt) else { return invalid("The jwt was not signed by Afterpay.") }
+        guard let checkout = store.checkout(token: signed.token) else { return invalid("The jwt names an unknown checkout token.") }
+        guard let (customerRequest, grant) = customerRequests.grant(id: body.externalGrantId) else {
+            return invalid("No grant \(body.externalGrantId) exists.")
+        }
+        guard customerRequest.status == .APPROVED, grant.status == .ACTIVE else { return invalid("The grant is not active on an approved request.") }
+        guard grant.customerID == body.externalCustomerId else { return invalid("The grant belongs to another customer.") }
+        guard grant.action.scopeID == merchant.brandID, grant.action.amount == checkout.cents else {
+            return invalid("The grant is for another merchant or amount than this checkout.")
+        }
+        _ = store.update(token: checkout.token) { $0.validated = (grant.id, grant.customerID) }
+        return SandboxResponse.json(AfterpayValidateResponse(
+            cashAppTag: customerRequest.customerProfile?.cashtag, status: "SUCCESS",
+            callbackBaseUrl: "\(request.baseURL)/sandbox/afterpay/callbacks"))
+    }
+
+    private func capture(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Response {
+        try authenticate(request)
+        let body: AfterpayCaptureRequest = try await decode(request, context)
+        _ = try liveCheckout(body.token, allowExpired: true)
+        let now = ISO8601Milliseconds.string(from: settings.now())
+        let captured = store.update(token: body.token) { checkout in
+            checkout.captureRequests += 1
+            guard checkout.payment == nil else { return }  // Idempotent on the token: the same payment again.
+            let approved = checkout.validated != nil && (body.grantId == nil || body.grantId == checkout.validated?.grantID)
+            let amount = checkout.request.amount ?? AfterpayMoney(amount: "0.00", currency: checkout.currency)
+            let zero = AfterpayMoney(amount: "0.00", currency: checkout.currency)
+            checkout.payment = AfterpayPayment(
+                id: String(100_000_000 + Int.random(in: 0..<899_999_999)), token: checkout.token,
+                status: approved ? "APPROVED" : "DECLINED", created: now, originalAmount: amount,
+                openToCaptureAmount: approved ? zero : amount, paymentState: approved ? "CAPTURED" : "CAPTURE_DECLINED",
+                merchantReference: body.merchantReference ?? checkout.request.merchantReference,
+                events: approved ? [.init(id: SandboxIDs.make("EVT_", length: 12), created: now, type: "CAPTURED", amount: amount)] : [])
+            if approved { checkout.captures = 1 }
+        }
+        guard let payment = captured?.payment else { throw unknownToken(body.token) }
+        return SandboxResponse.json(payment, status: .created)
+    }
+
+    private func liveCheckout(_ token: String, allowExpired: Bool = false) throws(AfterpayRejection) -> AfterpayStore.Checkout {
+        guard let checkout = store.checkout(token: token) else { throw unknownToken(token) }
+        guard allowExpired || checkout.expires > settings.now() else {
+            throw AfterpayRejection(HTTPResponse.Status(code: 402, reasonPhrase: "Payment Required"), "invalid_token", "The checkout token has expired; create a new checkout.")
+        }
+        return checkout
+    }
+
+    private func unknownToken(_ token: String) -> AfterpayRejection {
+        AfterpayRejection(HTTPResponse.Status(code: 402, reasonPhrase: "Payment Required"), "invalid_token", "The checkout token \(token) is not known.")
+    }
+}
+
+/// An Afterpay error with its HTTP status.
+struct AfterpayRejection: Error {
+    let status: HTTPResponse.Status
+    let code: String
+    let message: String
+
+    init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    var response: Response {
+        SandboxResponse.json(
+            AfterpayError(errorCode: code, errorId: SandboxIDs.make("", length: 16), message: message, httpStatusCode: Int(status.code)),
+            status: status)
+    }
+}
+
+func afterpayAnswer(_ handler: () async throws(AfterpayRejection) -> Response) async -> Response {
+    do { return try await handler() } catch { return error.response }
+}
