@@ -32,7 +32,8 @@ let package = Package(
         .target(
             name: "ProviderClients",
             dependencies: [
-                "ProviderWire",
+                "ProviderWire", "CheckoutModel",
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]

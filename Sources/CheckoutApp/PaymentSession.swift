@@ -16,6 +16,7 @@ struct PaymentSession: Sendable {
     let pay: CashAppPay
     /// The sandbox's control API (simulated customer, faults); nil when a real provider is used.
     let customer: SandboxControlClient?
+    let afterpay: AfterpayClient
 
     /// Starts the embedded sandbox unless a provider or shared sandbox was named, and injects
     /// the faults asked for.
@@ -30,8 +31,9 @@ struct PaymentSession: Sendable {
         }
         let sandboxURL = options.sandboxURL ?? sandbox?.baseURL
         let configuration = options.endpoint.configuration(sandboxURL: sandboxURL)
+        let afterpayConfiguration = options.afterpay.configuration(sandboxURL: sandboxURL)
         let http = ProviderHTTPClient(
-            redactor: Redactor(secrets: [configuration.clientID]),
+            redactor: Redactor(secrets: [configuration.clientID, afterpayConfiguration.secretKey]),
             retryPolicy: RetryPolicy(maxAttempts: RetryPolicy.standard.maxAttempts, baseDelay: options.retryBaseDelay))
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
         for fault in options.faults {
@@ -40,7 +42,7 @@ struct PaymentSession: Sendable {
         return PaymentSession(
             catalog: catalog, sandbox: sandbox, configuration: configuration, http: http,
             pay: CashAppPay(client: CustomerRequestClient(configuration: configuration, http: http)),
-            customer: customer)
+            customer: customer, afterpay: AfterpayClient(configuration: afterpayConfiguration, http: http))
     }
 
     /// Where requests go, for the title bar.

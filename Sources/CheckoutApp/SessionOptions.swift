@@ -6,6 +6,7 @@ import Sandbox
 /// how patiently it retries. Shared by the screen and `checkout run`.
 public struct SessionOptions: Sendable {
     public var endpoint: CashAppEndpointOptions
+    public var afterpay = AfterpayEndpointOptions()
     /// An already-running sandbox (`checkout sandbox`) to use for every provider.
     public var sandboxURL: String?
     public var faults: [FaultRule]
@@ -42,6 +43,7 @@ public struct SessionOptions: Sendable {
             }
             return nil
         }
+        if let problem = afterpay.problem { return problem }
         if !faults.isEmpty, endpoint.baseURL != nil {
             return "--fault needs a sandbox: drop --cashapp-url, or run `checkout sandbox` and pass --sandbox-url"
         }

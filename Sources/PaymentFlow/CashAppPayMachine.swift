@@ -15,6 +15,8 @@ public struct CashAppPayMachine: Sendable {
         /// No decision arrived in time; the flow is abandoned.
         case authorizationTimedOut(seconds: Int)
         case reset
+        /// A step before the customer request (e.g. Afterpay's token) failed into this error state.
+        case failedBeforeRequest(CashAppPayState)
         // Results of effects.
         case created(CustomerRequest)
         case updated(CustomerRequest)
@@ -103,6 +105,9 @@ public struct CashAppPayMachine: Sendable {
             (.polling, .authorizationTimedOut(let seconds)),
             (.refreshing, .authorizationTimedOut(let seconds)):
             return move(to: .unexpectedError(.authorizationTimeout(seconds: seconds)))
+
+        case (.notStarted, .failedBeforeRequest(let failure)) where failure.kind == .error:
+            return move(to: failure)
 
         case (let current, .reset):
             return current == .notStarted ? [] : move(to: .notStarted)

@@ -11,16 +11,17 @@ struct RunCommand: AsyncParsableCommand {
             approves or declines. Output is one line per state (`state: polling request=GRR_…`), \
             or one JSON object per line with --json, then a summary.
 
-            Exit status: 0 approved, 1 declined, 2 an error state or a timeout, 64 bad usage.
+            With --provider afterpay the checkout first gets an Afterpay token and signs it \
+            (`phase: token`, `phase: signing`), and after approval validates and captures \
+            (`phase: validating`, `phase: capturing`, `phase: completed`).
+
+            Exit status: 0 approved (Afterpay: completed), 1 declined, 2 an error state, a failed \
+            settlement or a timeout, 64 bad usage.
             """
     )
 
-    enum Provider: String, ExpressibleByArgument, CaseIterable {
-        case cashapp
-    }
-
-    @Option(help: "The payment provider.")
-    var provider: Provider = .cashapp
+    @Option(help: "The payment provider: cashapp, or afterpay (Cash App Pay through an Afterpay merchant account).")
+    var provider: CheckoutProvider = .cashapp
 
     @Option(help: "What the simulated customer does (embedded sandbox only): approve, decline or none.")
     var customer: CustomerChoice = .approve
@@ -42,8 +43,9 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = HeadlessOptions(
+        var options = HeadlessOptions(
             session: sessionFlags.options, customer: customer.behaviour, json: json, amountOverride: amount, timeoutSeconds: timeout)
+        options.provider = provider
         let status = await HeadlessCheckout(options: options, write: Console.out, writeError: Console.err).run()
         throw ExitCode(status.rawValue)
     }
@@ -61,3 +63,5 @@ enum CustomerChoice: String, ExpressibleByArgument, CaseIterable {
         }
     }
 }
+
+extension CheckoutProvider: ExpressibleByArgument {}

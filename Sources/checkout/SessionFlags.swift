@@ -31,14 +31,34 @@ struct SessionFlags: ParsableArguments {
 
     @OptionGroup var timings: SandboxTimingFlags
 
+    @Option(name: .customLong("afterpay-url"), help: ArgumentHelp(
+        "Afterpay merchant-server host (checkout and capture), e.g. https://global-api-sandbox.afterpay.com (default: the sandbox).",
+        valueName: "url"))
+    var afterpayURL: String?
+
+    @Option(name: .customLong("afterpay-signing-url"), help: ArgumentHelp(
+        "Afterpay signing host (sign and validate), e.g. https://api-plus.us-sandbox.afterpay.com (default: the sandbox).",
+        valueName: "url"))
+    var afterpaySigningURL: String?
+
+    @Option(name: .customLong("afterpay-merchant-id"), help: ArgumentHelp("Afterpay merchant id (or AFTERPAY_MERCHANT_ID).", valueName: "id"))
+    var afterpayMerchantID: String?
+
+    @Option(name: .customLong("afterpay-secret-key"), help: ArgumentHelp("Afterpay secret key (or AFTERPAY_SECRET_KEY).", valueName: "key"))
+    var afterpaySecretKey: String?
+
     var options: SessionOptions {
-        SessionOptions(
+        var options = SessionOptions(
             endpoint: CashAppEndpointOptions(baseURL: cashAppURL, clientID: clientID, brandID: brandID)
                 .withEnvironment(ProcessInfo.processInfo.environment),
             sandboxURL: sandboxURL,
             faults: faultSpecs.compactMap { try? FaultRule(spec: $0) },
             retryBaseDelay: .milliseconds(retryBaseMilliseconds),
             triggerRotationSeconds: timings.triggerRotation, requestLifetimeSeconds: timings.requestLifetime)
+        options.afterpay = AfterpayEndpointOptions(
+            merchantURL: afterpayURL, signingURL: afterpaySigningURL, merchantID: afterpayMerchantID, secretKey: afterpaySecretKey
+        ).withEnvironment(ProcessInfo.processInfo.environment)
+        return options
     }
 
     func validate() throws {

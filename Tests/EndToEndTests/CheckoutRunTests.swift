@@ -154,3 +154,60 @@ import TestSupport
         #expect(outcome.stdout.contains("code=UNAUTHORIZED"))
     }
 }
+
+/// Cash App Pay through an Afterpay merchant account, through the real binary.
+@Suite struct AfterpayRunTests {
+    private func sequence(_ outcome: CheckoutBinary.Outcome) -> [String] {
+        outcome.lines.filter { $0.hasPrefix("state: ") || $0.hasPrefix("phase: ") }.map { line in
+            String(line.prefix { $0 != " " }.dropLast()) + " " + String(line.split(separator: " ")[1])
+        }
+    }
+
+    @Test func approveRunsEveryPhaseAndEndsCompleted() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "afterpay", "--customer", "approve"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(sequence(outcome) == [
+            "state notStarted", "phase token", "phase signing", "state creatingCustomerRequest", "state readyToAuthorize",
+            "state redirecting", "state polling", "state approved", "phase validating", "phase capturing", "phase completed",
+        ])
+        let completed = try #require(outcome.lines.first { $0.hasPrefix("phase: completed") })
+        #expect(completed.contains("payment="))
+        #expect(completed.contains("cashtag=$SandboxShopper"))
+    }
+
+    @Test func aFailedValidationEndsNonZeroWithTheReason() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "afterpay", "--amount", "5550"])
+        #expect(outcome.status == 2)
+        #expect(outcome.lines.contains { $0.hasPrefix("phase: settlementFailed") })
+        #expect(!outcome.lines.contains { $0.hasPrefix("phase: capturing") })
+        #expect(outcome.stderr.contains("settlement failed: validation answered INVALID"))
+    }
+
+    @Test func aDeclinedCaptureEndsNonZeroWithTheReason() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "afterpay", "--amount", "4440"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("settlement failed: capture DECLINED"))
+    }
+
+    @Test func aCaptureRetriedAfterALostResponseCapturesOnce() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "afterpay", "--sandbox-url", baseURL,
+            "--fault", "POST /v2/payments/capture reset", "--retry-base-ms", "5",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("POST /v2/payments/capture attempt 1 failed"))
+        let ledger = try await CheckoutBinary.fetch(baseURL + "/sandbox/ledger")
+        let captures = try #require((try JSONSerialization.jsonObject(with: ledger) as? [String: Any])?["captures"] as? [[String: Any]])
+        #expect(captures.count == 1)
+        #expect(captures.first?["captures"] as? Int == 1)
+        #expect(captures.first?["capture_requests"] as? Int == 2)
+    }
+
+    @Test func anAfterpayOutageBeforeTheRequestIsAnAPIError() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "afterpay", "--fault", "POST /v2/checkouts 503"])
+        #expect(outcome.status == 2)
+        #expect(outcome.states.last == "apiError")
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import ProviderClients
 import ProviderWire
 import Testing
+import TestSupport
 
 /// The client reads and writes the Customer Request API's real wire format (PROVIDERS.md §1).
 @Suite struct WireFormatTests {
@@ -131,5 +132,32 @@ import Testing
         #expect(ISO8601Milliseconds.string(from: when) == "2022-10-20T20:16:18.051Z")
         #expect(ISO8601Milliseconds.date(from: "2022-10-20T20:16:18Z") != nil)
         #expect(ISO8601Milliseconds.date(from: "yesterday") == nil)
+    }
+}
+
+@Suite struct SignedPaymentTests {
+    @Test func nineteenNinetyNineIsExactly1999Cents() async throws {
+        try await SandboxHarness.with { harness in
+            let afterpay = AfterpayClient(
+                configuration: AfterpayConfiguration(
+                    merchantBaseURL: harness.baseURL, signingBaseURL: harness.baseURL,
+                    merchantID: "100101", secretKey: "sandbox-secret-key"),
+                http: harness.http())
+            let checkout = try await afterpay.createCheckout(AfterpayCheckoutRequest(
+                amount: AfterpayMoney(amount: "19.99", currency: "USD"), consumer: .init(email: "pat@example.com"),
+                merchantReference: "order-1",
+                merchant: .init(redirectConfirmUrl: "https://shop.example/ok", redirectCancelUrl: "https://shop.example/no")))
+            let signed = try await SignedPayment(signed: try await afterpay.signPayment(token: checkout.token))
+            #expect(signed.amount.minorUnits == 1999)
+            #expect(signed.amount.currency.code == "USD")
+            #expect(signed.redirectURL == "https://shop.example/ok")
+            #expect(signed.brandID.hasPrefix("BRAND_"))
+            #expect(signed.merchantID.hasPrefix("MMI_"))
+            #expect(signed.token == checkout.token)
+            // The secret key and Basic credentials never reach the log.
+            let logged = String(decoding: try JSONEncoder().encode(harness.log.entries), as: UTF8.self)
+            #expect(!logged.contains("sandbox-secret-key"))
+            #expect(!logged.contains(Data("100101:sandbox-secret-key".utf8).base64EncodedString()))
+        }
     }
 }

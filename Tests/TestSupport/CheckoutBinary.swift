@@ -1,4 +1,5 @@
 import Foundation
+import ProviderClients
 
 /// Runs the real `checkout` executable, as a user would from a shell.
 public enum CheckoutBinary {
@@ -53,5 +54,10 @@ public enum CheckoutBinary {
             try await Task.sleep(for: .milliseconds(20))
         }
         throw ChildProcessError(arguments: arguments, errno: ETIMEDOUT)
+    }
+
+    /// GETs a URL, e.g. a shared sandbox's ledger.
+    public static func fetch(_ url: String) async throws -> Data {
+        try await ProviderHTTPClient(retryPolicy: .never).send(ProviderRequest(method: "GET", url: url), provider: "test").body
     }
 }

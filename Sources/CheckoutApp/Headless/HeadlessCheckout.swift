@@ -54,37 +54,63 @@ public struct HeadlessCheckout: Sendable {
             return Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
         }
         let amount: Money
-        do { amount = try chargeAmount(session.catalog) } catch {
+        let checkout: AfterpayCheckoutRequest
+        do {
+            let summary = try OrderSummary(cart: session.catalog.defaultCart, merchantName: session.catalog.merchantName)
+            amount = options.amountOverride.map { Money(minorUnits: $0, currency: .usd) } ?? summary.total
+            checkout = .forCart(session.catalog.defaultCart, summary: summary, total: amount, merchantName: session.catalog.merchantName)
+        } catch {
             writeError("error: \(error)")
             return .failed
         }
-        emit(.notStarted, at: elapsed(), amount: amount)
-        await pay.createCustomerRequest(params: params(amount: amount, brandID: configuration.brandID))
-
-        var final: CashAppPayState = .notStarted
-        for await state in stream.states {
-            emit(state, at: elapsed(), amount: amount)
-            final = state
-            switch state {
-            case .readyToAuthorize:
-                await pay.authorizeCustomerRequest()
-            case .polling(let request):
-                actAsCustomer(customer, on: request)
-            default:
-                break
-            }
-            if state.isTerminal { break }
+        emit(.state(.notStarted), at: elapsed(), amount: amount)
+        let afterpay = AfterpayFlow(afterpay: session.afterpay, pay: pay) { stream.phaseDidChange(to: $0) }
+        switch options.provider {
+        case .cashapp: await pay.createCustomerRequest(params: params(amount: amount, brandID: configuration.brandID))
+        case .afterpay: Task { await afterpay.begin(checkout) }
         }
 
-        let status = final.isTerminal ? ExitStatus(finalState: final) : .failed
+        var final: CashAppPayState = .notStarted
+        var finalPhase: CheckoutPhase?
+        for await event in stream.events {
+            emit(event, at: elapsed(), amount: amount)
+            switch event {
+            case .phase(let phase):
+                finalPhase = phase
+                if case .completed = phase { break }
+                if case .settlementFailed = phase { break }
+                continue
+            case .state(let state):
+                final = state
+                switch state {
+                case .readyToAuthorize: await pay.authorizeCustomerRequest()
+                case .polling(let request): actAsCustomer(customer, on: request)
+                case .approved(let request, let grants) where options.provider == .afterpay:
+                    Task { await afterpay.settle(request: request, grants: grants) }
+                    continue
+                default: break
+                }
+                if !state.isTerminal { continue }
+            }
+            break
+        }
+
+        let status = Self.exitStatus(final: final, phase: finalPhase, provider: options.provider)
         if !final.isTerminal { writeError("timeout: the checkout did not finish within \(timeout) s (last state \(final.name))") }
-        summarize(final: final, status: status, amount: amount, elapsedMilliseconds: elapsed(), exchanges: http.log.entries.count)
+        if case .settlementFailed(let reason)? = finalPhase { writeError("settlement failed: \(reason)") }
+        summarize(final: final, phase: finalPhase, status: status, amount: amount, elapsedMilliseconds: elapsed(), exchanges: http.log.entries.count)
         return status
     }
 
-    private func chargeAmount(_ catalog: Catalog) throws -> Money {
-        if let override = options.amountOverride { return Money(minorUnits: override, currency: .usd) }
-        return try OrderSummary(cart: catalog.defaultCart, merchantName: catalog.merchantName).total
+    /// Exit 0 only when the flow reached its end: `approved` for Cash App Pay, `completed` for Afterpay.
+    static func exitStatus(final: CashAppPayState, phase: CheckoutPhase?, provider: CheckoutProvider) -> ExitStatus {
+        guard final.isTerminal else { return .failed }
+        guard provider == .afterpay, case .approved = final else { return ExitStatus(finalState: final) }
+        switch phase {
+        case .completed?: return .approved
+        case .settlementFailed(let reason)? where reason.hasPrefix("capture DECLINED"): return .declined
+        default: return .failed
+        }
     }
 
     private func params(amount: Money, brandID: String) -> CreateCustomerRequestParams {
@@ -117,24 +143,31 @@ public struct HeadlessCheckout: Sendable {
         }
     }
 
-    private func emit(_ state: CashAppPayState, at milliseconds: Int, amount: Money) {
-        let line = StateLine(state: state, atMilliseconds: milliseconds, amount: amount.formatted)
-        write(options.json ? line.json : line.text)
+    private func emit(_ event: FlowEvent, at milliseconds: Int, amount: Money) {
+        switch event {
+        case .state(let state):
+            let line = StateLine(state: state, atMilliseconds: milliseconds, amount: amount.formatted)
+            write(options.json ? line.json : line.text)
+        case .phase(let phase):
+            write(options.json ? PhaseLine.json(phase, atMilliseconds: milliseconds) : PhaseLine.text(phase))
+        }
     }
 
-    private func summarize(final: CashAppPayState, status: ExitStatus, amount: Money, elapsedMilliseconds: Int, exchanges: Int) {
+    private func summarize(final: CashAppPayState, phase: CheckoutPhase?, status: ExitStatus, amount: Money, elapsedMilliseconds: Int, exchanges: Int) {
         if options.json {
             var object: [String: Any] = [
+                "provider": options.provider.rawValue,
                 "summary": true, "final_state": final.name, "exit_status": Int(status.rawValue),
                 "elapsed_ms": elapsedMilliseconds, "amount": amount.minorUnits, "currency": amount.currency.code,
                 "http_exchanges": exchanges,
             ]
             if let request = final.request { object["request_id"] = request.id }
+            if let phase { object["final_phase"] = phase.name }
             write(JSONLine.encode(object))
             return
         }
         let seconds = String(format: "%.2f", Double(elapsedMilliseconds) / 1000)
-        write("result: \(final.name) after \(seconds) s, \(amount.formatted), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")")
+        write("result: \(phase.map { "\(final.name), \($0.name)" } ?? final.name) after \(seconds) s, \(amount.formatted), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")")
         if let error = final.error { writeError("what to do: \(Self.advice(for: final, error: error))") }
     }
 

@@ -3,9 +3,18 @@ public enum CustomerBehaviour: String, Sendable, CaseIterable {
     case approve, decline, none
 }
 
+/// Which payment provider a headless checkout uses.
+public enum CheckoutProvider: String, Sendable, CaseIterable {
+    /// Cash App Pay's Customer Request API directly.
+    case cashapp
+    /// Cash App Pay through an Afterpay merchant account.
+    case afterpay
+}
+
 /// Everything `checkout run` needs to run one checkout without a screen.
 public struct HeadlessOptions: Sendable {
     public var session: SessionOptions
+    public var provider: CheckoutProvider = .cashapp
     public var customer: CustomerBehaviour
     public var json: Bool
     /// Charge this many minor units instead of the cart total (for sandbox magic values).

@@ -65,3 +65,31 @@ enum JSONLine {
         return line
     }
 }
+
+/// `phase: capturing` lines (and their JSON) for Afterpay's steps around the SDK states.
+enum PhaseLine {
+    static func text(_ phase: CheckoutPhase) -> String {
+        switch phase {
+        case .completed(let paymentID, let cashtag):
+            "phase: completed payment=\(paymentID)" + (cashtag.map { " cashtag=\($0)" } ?? "")
+        case .settlementFailed(let reason):
+            "phase: settlementFailed reason=\"\(reason.replacingOccurrences(of: "\"", with: "\\\""))\""
+        default:
+            "phase: \(phase.name)"
+        }
+    }
+
+    static func json(_ phase: CheckoutPhase, atMilliseconds: Int) -> String {
+        var object: [String: Any] = ["phase": phase.name, "at_ms": atMilliseconds]
+        switch phase {
+        case .completed(let paymentID, let cashtag):
+            object["payment_id"] = paymentID
+            if let cashtag { object["cashtag"] = cashtag }
+        case .settlementFailed(let reason):
+            object["reason"] = reason
+        default:
+            break
+        }
+        return JSONLine.encode(object)
+    }
+}

@@ -48,7 +48,13 @@ enum FaultResponses {
             case .gatewayTimeout, .timeout: (.gatewayTimeout, "API_ERROR", "GATEWAY_TIMEOUT")
             default: (.internalServerError, "API_ERROR", "INTERNAL_SERVER_ERROR")
             }
-        return SandboxResponse.cashAppError(
-            status, CashAppErrorDetail(category: category, code: code, detail: "Injected sandbox fault \(kind.rawValue) on \(path)."))
+        let detail = "Injected sandbox fault \(kind.rawValue) on \(path)."
+        if path.hasPrefix("/v2/") {
+            let afterpayCode = kind == .rateLimited ? "too_many_requests" : (status == .internalServerError ? "error" : code.lowercased())
+            return SandboxResponse.json(
+                AfterpayError(errorCode: afterpayCode, errorId: SandboxIDs.make("", length: 16), message: detail, httpStatusCode: Int(status.code)),
+                status: status)
+        }
+        return SandboxResponse.cashAppError(status, CashAppErrorDetail(category: category, code: code, detail: detail))
     }
 }
