@@ -220,4 +220,48 @@ import Testing
         #expect(Screens.apply([.tick(entered.addingTimeInterval(60.1))], to: &state) == [.giveUp(afterSeconds: 60)])
         #expect(Screens.apply([.tick(entered.addingTimeInterval(61))], to: &state).isEmpty)
     }
+
+    private func afterpaySelected() throws -> AppState {
+        var state = try Screens.state()
+        _ = press([.tab, .tab, .down, .enter], in: &state)
+        #expect(state.selectedPaymentMethod.isAfterpay)
+        return state
+    }
+
+    @Test func payingWithAfterpayBeginsWithTheCartAsAnAfterpayCheckout() throws {
+        var state = try afterpaySelected()
+        let commands = press([.character("p")], in: &state)
+        guard case .beginAfterpay(let checkout)? = commands.first else { Issue.record("expected beginAfterpay, got \(commands)"); return }
+        #expect(checkout.amount == .init(amount: "45.05", currency: "USD"))
+        #expect(checkout.isCashAppPay == true)
+        #expect(checkout.merchant?.redirectConfirmUrl != nil && checkout.merchant?.redirectCancelUrl != nil)
+        #expect(checkout.items?.count == 2)
+        #expect(checkout.taxAmount?.amount == "3.05")
+        // While the token is made the cart and a second p are refused.
+        _ = Screens.apply([.phaseChanged(.token)], to: &state)
+        #expect(press([.character("p")], in: &state).isEmpty)
+        #expect(press([.character("+")], in: &state).isEmpty)
+        #expect(state.cart.items[0].quantity == 2)
+    }
+
+    @Test func anApprovedAfterpayRequestIsSettledAndOnlyThenEnded() throws {
+        var state = try afterpaySelected()
+        let request = Screens.request(status: .APPROVED, approved: true)
+        let commands = Screens.apply(Screens.polling + [.stateChanged(.approved(request: request, grants: request.grants!))], to: &state)
+        #expect(commands.last == .settleAfterpay(request, grants: request.grants!))
+        #expect(!state.checkoutEnded)
+        #expect(press([.character("r")], in: &state).isEmpty)
+        _ = Screens.apply([.phaseChanged(.validating), .phaseChanged(.capturing), .phaseChanged(.completed(paymentID: "100200300", cashtag: "$SandboxShopper"))], to: &state)
+        #expect(state.checkoutEnded)
+        #expect(press([.character("r")], in: &state) == [.reset])
+        _ = Screens.apply([.stateChanged(.notStarted)], to: &state)
+        #expect(state.phase == nil)
+    }
+
+    @Test func theCartIsLockedOnceAfterpaySignedTheAmount() throws {
+        var state = try afterpaySelected()
+        _ = Screens.apply(Screens.created, to: &state)
+        #expect(press([.character("+")], in: &state).isEmpty)
+        #expect(state.notice?.text.contains("Afterpay signed this amount") == true)
+    }
 }

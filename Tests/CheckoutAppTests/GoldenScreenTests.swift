@@ -77,6 +77,25 @@ import Testing
         }
     }
 
+    @Test func afterpayCompletedAndFailed() throws {
+        let request = Screens.request(status: .APPROVED, approved: true)
+        let approved: [AppMessage] = Screens.polling + [
+            .stateChanged(.approved(request: request, grants: request.grants!)), .phaseChanged(.validating), .phaseChanged(.capturing),
+        ]
+        try check("afterpay-completed", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply([.key(.tab), .key(.tab), .key(.down), .key(.enter)], to: &state)
+            _ = Screens.apply(approved + [.phaseChanged(.completed(paymentID: "100200300", cashtag: "$SandboxShopper"))], to: &state)
+            return state
+        }
+        try check("afterpay-settlement-failed", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply([.key(.tab), .key(.tab), .key(.down), .key(.enter)], to: &state)
+            _ = Screens.apply(approved + [.phaseChanged(.settlementFailed(reason: "capture DECLINED: payment 100200300 is CAPTURE_DECLINED"))], to: &state)
+            return state
+        }
+    }
+
     @Test func tooSmall() throws {
         var state = try Screens.state(width: 70, height: 20)
         try Golden.compare(CheckoutView.render(state).text, file: "too-small-70x20.txt")

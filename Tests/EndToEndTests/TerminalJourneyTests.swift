@@ -80,6 +80,25 @@ import TestSupport
         try tmux.send("q", "y")
     }
 
+    @Test func payThroughAfterpayByKeyboard() async throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        try await launch(tmux)
+        try tmux.send("Tab", "Tab", "Down", "Enter")
+        try await tmux.waitFor("(•) Cash App Pay (Afterpay)")
+        try tmux.send("p")
+        try await tmux.waitFor("readyToAuthorize")
+        try tmux.send("p")
+        try await tmux.waitFor("polling")
+        try tmux.send("a")
+        let done = try await tmux.waitFor("Afterpay payment")
+        #expect(done.contains("approved · completed"))
+        #expect(done.contains("POST  /v2/payments/capture"))
+        try tmux.send("r")
+        try await tmux.waitFor("notStarted")
+        try tmux.send("q")
+    }
+
     @Test func quittingWhilePollingAsksFirst() async throws {
         let tmux = try TmuxSession(width: 80, height: 24)
         defer { tmux.close() }

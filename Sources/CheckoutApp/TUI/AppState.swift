@@ -17,6 +17,9 @@ public struct PaymentMethodOption: Hashable, Sendable {
     public let detail: String
 
     public static let cashApp = PaymentMethodOption(id: "cashapp", label: "Cash App Pay", detail: "Customer Request API")
+    public static let cashAppAfterpay = PaymentMethodOption(id: "afterpay", label: "Cash App Pay (Afterpay)", detail: "")
+
+    public var isAfterpay: Bool { id == Self.cashAppAfterpay.id }
 }
 
 /// What covers the screen, if anything.
@@ -47,7 +50,7 @@ public struct AppState: Hashable, Sendable {
     // The checkout.
     public var cart: Cart
     public var catalogProducts: [Catalog.Product]
-    public var paymentMethods: [PaymentMethodOption] = [.cashApp]
+    public var paymentMethods: [PaymentMethodOption] = [.cashApp, .cashAppAfterpay]
     public var selectedPaymentIndex = 0
 
     // Selection and layout.
@@ -64,6 +67,8 @@ public struct AppState: Hashable, Sendable {
 
     // The payment.
     public var payState: CashAppPayState = .notStarted
+    /// Afterpay's step around the SDK state, when paying through Afterpay.
+    public var phase: CheckoutPhase?
     public var stateEnteredAt: Date
     public var flowStartedAt: Date?
     public var exchanges: [HTTPExchange] = []
@@ -97,11 +102,23 @@ public struct AppState: Hashable, Sendable {
     /// A customer request exists and is not decided: quitting would abandon it.
     public var paymentInFlight: Bool { payState.kind == .inProgress }
 
-    /// The cart may change now (before paying, or before authorizing, which updates the request).
+    /// The cart may change now: before paying, or before authorizing (which updates the
+    /// request) unless Afterpay already signed the amount.
     public var cartEditable: Bool {
         switch payState {
-        case .notStarted, .readyToAuthorize: true
+        case .notStarted: phase == nil
+        case .readyToAuthorize: !selectedPaymentMethod.isAfterpay
         default: false
+        }
+    }
+
+    /// Nothing more will happen without a new checkout.
+    public var checkoutEnded: Bool {
+        guard payState.isTerminal else { return false }
+        guard selectedPaymentMethod.isAfterpay, case .approved = payState else { return true }
+        switch phase {
+        case .completed?, .settlementFailed?: return true
+        default: return false
         }
     }
 }
@@ -114,12 +131,17 @@ public enum AppMessage: Hashable, Sendable {
     case stateChanged(CashAppPayState)
     case requestChanged(CustomerRequest)
     case exchange(HTTPExchange)
+    case phaseChanged(CheckoutPhase)
     case customerActionFailed(String)
 }
 
 /// Side effects `update` asks for; the runner performs them in order, off the UI loop.
 public enum AppCommand: Hashable, Sendable {
     case createRequest(CreateCustomerRequestParams)
+    /// Afterpay: token and signing, then the customer request from the signed payment.
+    case beginAfterpay(AfterpayCheckoutRequest)
+    /// Afterpay: validate and capture an approved request.
+    case settleAfterpay(CustomerRequest, grants: [Grant])
     case updateRequest(UpdateCustomerRequestParams)
     case authorize
     case actAsCustomer(SandboxControlClient.CustomerDecision, requestID: String)

@@ -34,6 +34,9 @@ public enum AppUpdate {
         case .customerActionFailed(let reason):
             warn(&state, reason)
             return []
+        case .phaseChanged(let phase):
+            state.phase = phase
+            return []
         case .requestChanged(let request):
             if case .polling = state.payState { state.payState = .polling(request) }
             return []
@@ -51,8 +54,11 @@ public enum AppUpdate {
         switch next {
         case .notStarted:
             state.flowStartedAt = nil
+            state.phase = nil
         case .creatingCustomerRequest:
-            state.flowStartedAt = state.now
+            if state.flowStartedAt == nil { state.flowStartedAt = state.now }
+        case .approved(let request, let grants) where state.selectedPaymentMethod.isAfterpay:
+            return [.settleAfterpay(request, grants: grants)]
         case .readyToAuthorize(let request):
             // The cart changed while the last update was in flight: send the newest amount.
             if let params = updateParams(state), request.oneTimeAmount?.minorUnits != params.actions?.first?.amount {
@@ -133,7 +139,7 @@ public enum AppUpdate {
             return editCart(&state) { cart in try? cart.selectShipping(id: method.id) }
         case .payment:
             if case .readyToAuthorize = state.payState { return [.authorize] }
-            guard state.payState == .notStarted || state.payState.isTerminal else {
+            guard (state.payState == .notStarted && state.phase == nil) || state.checkoutEnded else {
                 warn(&state, "The payment method is fixed while a payment is in flight.")
                 return []
             }
@@ -161,9 +167,11 @@ public enum AppUpdate {
     /// Applies a cart change when the cart may change; while readyToAuthorize the request follows.
     private static func editCart(_ state: inout AppState, _ change: (inout Cart) -> Void) -> [AppCommand] {
         guard state.cartEditable else {
-            warn(&state, state.payState.isTerminal
+            warn(&state, state.checkoutEnded
                 ? "This checkout has ended; press r to start a new one."
-                : "The cart is locked while the customer is paying.")
+                : state.selectedPaymentMethod.isAfterpay
+                    ? "Afterpay signed this amount; finish or restart the checkout to change the cart."
+                    : "The cart is locked while the customer is paying.")
             return []
         }
         change(&state.cart)
@@ -181,12 +189,18 @@ public enum AppUpdate {
                 return []
             case .success(let summary):
                 state.focus = .payment
-                return [.createRequest(createParams(state, total: summary.total))]
+                guard state.selectedPaymentMethod.isAfterpay else { return [.createRequest(createParams(state, total: summary.total))] }
+                guard state.phase == nil else {
+                    warn(&state, "Afterpay is already \(state.phase?.name ?? "working"); wait for it.")
+                    return []
+                }
+                state.flowStartedAt = state.now
+                return [.beginAfterpay(.forCart(state.cart, summary: summary, total: summary.total, merchantName: state.merchantName))]
             }
         case .readyToAuthorize:
             return [.authorize]
         default:
-            warn(&state, state.payState.isTerminal
+            warn(&state, state.checkoutEnded
                 ? "This checkout has ended; press r to start a new one."
                 : "Wait: the request is \(state.payState.name).")
             return []
@@ -210,7 +224,7 @@ public enum AppUpdate {
     }
 
     private static func restart(_ state: inout AppState) -> [AppCommand] {
-        guard state.payState.isTerminal else {
+        guard state.checkoutEnded else {
             warn(&state, state.payState == .notStarted ? "Nothing to restart: press p to pay." : "Wait for the payment to end before restarting.")
             return []
         }

@@ -51,7 +51,8 @@ public enum TerminalCheckout {
         await session.pay.addObserver(observer)
         let subscription = session.http.log.subscribe { inbox.post(.exchange($0)) }
         let commands = AsyncStream.makeStream(of: AppCommand.self)
-        let runner = Task { await perform(commands.stream, pay: session.pay, control: session.customer, inbox: inbox) }
+        let afterpay = AfterpayFlow(afterpay: session.afterpay, pay: session.pay) { inbox.post(.phaseChanged($0)) }
+        let runner = Task { await perform(commands.stream, pay: session.pay, afterpay: afterpay, control: session.customer, inbox: inbox) }
         var initial = AppState(
             catalog: session.catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customer != nil,
             brandID: session.configuration.brandID, now: Date())
@@ -65,10 +66,14 @@ public enum TerminalCheckout {
         return outcome
     }
 
-    private static func perform(_ commands: AsyncStream<AppCommand>, pay: CashAppPay, control: SandboxControlClient?, inbox: Inbox) async {
+    private static func perform(
+        _ commands: AsyncStream<AppCommand>, pay: CashAppPay, afterpay: AfterpayFlow, control: SandboxControlClient?, inbox: Inbox
+    ) async {
         for await command in commands {
             switch command {
             case .createRequest(let params): await pay.createCustomerRequest(params: params)
+            case .beginAfterpay(let checkout): Task { await afterpay.begin(checkout) }
+            case .settleAfterpay(let request, let grants): Task { await afterpay.settle(request: request, grants: grants) }
             case .updateRequest(let params): await pay.updateCustomerRequest(with: params)
             case .authorize: await pay.authorizeCustomerRequest()
             case .reset: await pay.reset()

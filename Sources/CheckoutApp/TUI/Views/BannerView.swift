@@ -8,7 +8,7 @@ import TerminalUI
 enum BannerView {
     static func draw(_ screen: inout Screen, _ state: AppState, _ area: Rect) {
         let payState = state.payState
-        let style = Theme.banner(payState.kind)
+        let style = Theme.banner(displayKind(state))
         let (lines, separator) = area.splitBottom(1)
         var x = lines.x + 1
         let mark: String
@@ -16,10 +16,11 @@ enum BannerView {
             let frame = Int(state.now.timeIntervalSince(state.stateEnteredAt) * 10) % Theme.spinner.count
             mark = String(Theme.spinner[max(0, frame)])
         } else {
-            mark = Theme.mark(payState.kind)
+            mark = Theme.mark(displayKind(state))
         }
         x = screen.put("\(mark) \(payState.name)", x: x, y: lines.y, style: style)
-        screen.put("  " + payState.sentence, x: x, y: lines.y, maxWidth: lines.maxX - x - 1)
+        if let phase = state.phase { x = screen.put(" · \(phase.name)", x: x, y: lines.y, style: Theme.key) }
+        screen.put("  " + sentence(state), x: x, y: lines.y, maxWidth: lines.maxX - x - 1)
 
         screen.put(detailLine(state), x: lines.x + 3, y: lines.y + 1, style: Theme.dim, maxWidth: lines.width - 4)
         for column in separator.x..<separator.maxX { screen[column, separator.y] = Cell("─", style: Theme.border) }
@@ -38,7 +39,7 @@ enum BannerView {
         if case .polling = state.payState {
             parts.append("polling \(CheckoutView.clock(state.now.timeIntervalSince(state.stateEnteredAt)))")
         } else if let started = state.flowStartedAt {
-            let end = state.payState.isTerminal ? state.stateEnteredAt : state.now
+            let end = state.checkoutEnded ? state.stateEnteredAt : state.now
             parts.append("elapsed \(CheckoutView.clock(end.timeIntervalSince(started)))")
         }
         switch state.payState {
@@ -81,9 +82,38 @@ enum BannerView {
         case .declined:
             screen.put("Press r to start a new checkout.", x: left, y: y, style: Theme.dim)
         case .approved(_, let grants):
-            screen.put("grant \(grants.map(\.id).joined(separator: ", ")) · press r for a new checkout", x: left, y: y, style: Theme.dim, maxWidth: width)
+            switch state.phase {
+            case .completed(let paymentID, _)?:
+                screen.put("Afterpay payment \(paymentID) captured · press r for a new checkout", x: left, y: y, style: Theme.banner(.success).with { $0.bold = false }, maxWidth: width)
+            case .settlementFailed(let reason)?:
+                twoRows(CheckoutView.wrap(reason + " · press r for a new checkout", width: width), style: Theme.banner(.error).with { $0.bold = false })
+            default:
+                screen.put("grant \(grants.map(\.id).joined(separator: ", "))" + (state.checkoutEnded ? " · press r for a new checkout" : ""), x: left, y: y, style: Theme.dim, maxWidth: width)
+            }
         default:
             break
+        }
+    }
+
+    /// Afterpay's settlement decides what an `approved` means for the banner's colour.
+    static func displayKind(_ state: AppState) -> CashAppPayState.Kind {
+        switch (state.payState, state.phase) {
+        case (.approved, .settlementFailed?): .error
+        case (.approved, .validating?), (.approved, .capturing?): .inProgress
+        case (.notStarted, .token?), (.notStarted, .signing?): .inProgress
+        default: state.payState.kind
+        }
+    }
+
+    static func sentence(_ state: AppState) -> String {
+        switch (state.payState, state.phase) {
+        case (.notStarted, .token?): "Asking Afterpay for a checkout token…"
+        case (.notStarted, .signing?): "Afterpay is signing the payment…"
+        case (.approved, .validating?): "Approved; Afterpay is validating the payment…"
+        case (.approved, .capturing?): "Validated; capturing the payment…"
+        case (.approved, .completed?): "Paid: Afterpay captured the payment."
+        case (.approved, .settlementFailed?): "Approved, but the settlement failed."
+        default: state.payState.sentence
         }
     }
 

@@ -15,7 +15,7 @@ enum HintsView {
             case .readyToAuthorize: hints += [("+/-", "qty"), ("p", "authorize")]
             case .redirecting, .polling:
                 hints += state.customerSimulated ? [("a", "approve"), ("x", "decline")] : []
-            default: if state.payState.isTerminal { hints += [("r", "new checkout")] }
+            default: if state.checkoutEnded { hints += [("r", "new checkout")] }
             }
             // Help and quit first: when the line is short, the log toggle is what drops off.
             hints += [("?", "help"), ("q", "quit"), ("l", state.logVisible ? "hide log" : "show log")]

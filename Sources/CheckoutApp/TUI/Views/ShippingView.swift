@@ -15,7 +15,8 @@ enum ShippingView {
             screen.put((chosen ? "(•) " : "( ) ") + method.label, x: inside.x, y: y, style: style, maxWidth: inside.width - 9)
             screen.putRight(method.amount.formatted, right: inside.maxX - 1, y: y, style: style)
             y += 1
-            if withDetails, y < inside.maxY {
+            // With room for every detail show them all; otherwise only the chosen method's.
+            if withDetails || (chosen && inside.height >= methods.count + 1), y < inside.maxY {
                 screen.put("    " + method.detail, x: inside.x, y: y, style: Theme.dim, maxWidth: inside.width)
                 y += 1
             }
@@ -34,7 +35,9 @@ enum PaymentView {
             let style: Style = focused ? Theme.cursor : (chosen ? .bold : .plain)
             if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
             let x = screen.put((chosen ? "(•) " : "( ) ") + method.label, x: inside.x, y: y, style: style, maxWidth: inside.width)
-            screen.put("  " + method.detail, x: x, y: y, style: focused ? style : Theme.dim, maxWidth: inside.maxX - x)
+            if x + 2 + method.detail.count <= inside.maxX {
+                screen.put("  " + method.detail, x: x, y: y, style: focused ? style : Theme.dim)
+            }
         }
     }
 }
