@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "SandboxTests",
             dependencies: [
-                "Sandbox", "ProviderWire", "ProviderClients", "TestSupport",
+                "Sandbox", "ProviderWire", "ProviderClients", "PaymentFlow", "TestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),

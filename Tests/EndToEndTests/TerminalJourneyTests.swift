@@ -116,13 +116,12 @@ import TestSupport
         try await expectTerminalRestored(tmux)
     }
 
-    @Test(arguments: [("TERM", 143), ("INT", 130)])
-    func signalsRestoreTheTerminal(signal: String, status: Int) async throws {
+    @Test(arguments: [(SIGTERM, 143), (SIGINT, 130)])
+    func signalsRestoreTheTerminal(signal: Int32, status: Int) async throws {
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try await launch(tmux, then: "echo exit=$?")
-        let shell = try #require(tmux.shellPID)
-        try ChildProcess(["pkill", "-\(signal)", "-P", "\(shell)", "-x", "checkout"]).waitForExit()
+        try tmux.signalChild(named: "checkout", signal)
         try await tmux.waitFor("exit=\(status)")
         try await expectTerminalRestored(tmux)
     }
