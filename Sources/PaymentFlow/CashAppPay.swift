@@ -56,7 +56,8 @@ public actor CashAppPay {
     public func authorizeCustomerRequest() { send(.authorize(now: now())) }
     public func customerReturned() { send(.customerReturned) }
     public func authorizationTimedOut(seconds: Int) { send(.authorizationTimedOut(seconds: seconds)) }
-    /// Ends a flow whose steps before the customer request failed (Afterpay's token or signing).
+    /// Ends a flow whose provider steps before creating or updating the request failed
+    /// (Afterpay's token or signing).
     public func failBeforeRequest(_ errorState: CashAppPayState) {
         if machine.state.isTerminal { send(.reset) }
         send(.failedBeforeRequest(errorState))

@@ -15,7 +15,7 @@ public struct CashAppPayMachine: Sendable {
         /// No decision arrived in time; the flow is abandoned.
         case authorizationTimedOut(seconds: Int)
         case reset
-        /// A step before the customer request (e.g. Afterpay's token) failed into this error state.
+        /// A provider step before creating or updating the request (e.g. Afterpay's token) failed.
         case failedBeforeRequest(CashAppPayState)
         // Results of effects.
         case created(CustomerRequest)
@@ -106,7 +106,8 @@ public struct CashAppPayMachine: Sendable {
             (.refreshing, .authorizationTimedOut(let seconds)):
             return move(to: .unexpectedError(.authorizationTimeout(seconds: seconds)))
 
-        case (.notStarted, .failedBeforeRequest(let failure)) where failure.kind == .error:
+        case (.notStarted, .failedBeforeRequest(let failure)) where failure.kind == .error,
+            (.readyToAuthorize, .failedBeforeRequest(let failure)) where failure.kind == .error:
             return move(to: failure)
 
         case (let current, .reset):

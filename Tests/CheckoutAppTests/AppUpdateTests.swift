@@ -258,10 +258,16 @@ import Testing
         #expect(state.phase == nil)
     }
 
-    @Test func theCartIsLockedOnceAfterpaySignedTheAmount() throws {
+    @Test func aCartChangeBeforeAuthorizingGetsANewAfterpayTokenThenUpdates() throws {
         var state = try afterpaySelected()
-        _ = Screens.apply(Screens.created, to: &state)
+        _ = Screens.apply([.phaseChanged(.token), .phaseChanged(.signing)] + Screens.created, to: &state)
+        #expect(state.phase == nil)
+        let commands = press([.character("+")], in: &state)
+        guard case .updateAfterpay(let checkout)? = commands.first else { Issue.record("expected updateAfterpay, got \(commands)"); return }
+        #expect(checkout.amount?.amount == "62.74")
+        // While Afterpay re-signs, further changes wait.
+        _ = Screens.apply([.phaseChanged(.token)], to: &state)
         #expect(press([.character("+")], in: &state).isEmpty)
-        #expect(state.notice?.text.contains("Afterpay signed this amount") == true)
+        #expect(state.notice?.text.contains("Afterpay is token") == true)
     }
 }

@@ -103,11 +103,10 @@ public struct AppState: Hashable, Sendable {
     public var paymentInFlight: Bool { payState.kind == .inProgress }
 
     /// The cart may change now: before paying, or before authorizing (which updates the
-    /// request) unless Afterpay already signed the amount.
+    /// request), but not while Afterpay is making a token or signing.
     public var cartEditable: Bool {
         switch payState {
-        case .notStarted: phase == nil
-        case .readyToAuthorize: !selectedPaymentMethod.isAfterpay
+        case .notStarted, .readyToAuthorize: phase == nil
         default: false
         }
     }
@@ -140,6 +139,8 @@ public enum AppCommand: Hashable, Sendable {
     case createRequest(CreateCustomerRequestParams)
     /// Afterpay: token and signing, then the customer request from the signed payment.
     case beginAfterpay(AfterpayCheckoutRequest)
+    /// Afterpay: a new token and signature for the changed cart, then the request's update.
+    case updateAfterpay(AfterpayCheckoutRequest)
     /// Afterpay: validate and capture an approved request.
     case settleAfterpay(CustomerRequest, grants: [Grant])
     case updateRequest(UpdateCustomerRequestParams)

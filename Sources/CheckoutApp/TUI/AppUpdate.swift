@@ -55,14 +55,17 @@ public enum AppUpdate {
         case .notStarted:
             state.flowStartedAt = nil
             state.phase = nil
-        case .creatingCustomerRequest:
+        case .creatingCustomerRequest, .updatingCustomerRequest:
             if state.flowStartedAt == nil { state.flowStartedAt = state.now }
+            // Afterpay's token and signing are over once the request is being written.
+            if case .token? = state.phase { state.phase = nil }
+            if case .signing? = state.phase { state.phase = nil }
         case .approved(let request, let grants) where state.selectedPaymentMethod.isAfterpay:
             return [.settleAfterpay(request, grants: grants)]
         case .readyToAuthorize(let request):
             // The cart changed while the last update was in flight: send the newest amount.
             if let params = updateParams(state), request.oneTimeAmount?.minorUnits != params.actions?.first?.amount {
-                return [.updateRequest(params)]
+                return [requestUpdate(state, params)]
             }
         default:
             break
@@ -169,14 +172,14 @@ public enum AppUpdate {
         guard state.cartEditable else {
             warn(&state, state.checkoutEnded
                 ? "This checkout has ended; press r to start a new one."
-                : state.selectedPaymentMethod.isAfterpay
-                    ? "Afterpay signed this amount; finish or restart the checkout to change the cart."
+                : state.phase != nil
+                    ? "Afterpay is \(state.phase?.name ?? "busy"); change the cart when it is done."
                     : "The cart is locked while the customer is paying.")
             return []
         }
         change(&state.cart)
         state.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? state.shippingCursor
-        if case .readyToAuthorize = state.payState, let params = updateParams(state) { return [.updateRequest(params)] }
+        if case .readyToAuthorize = state.payState, let params = updateParams(state) { return [requestUpdate(state, params)] }
         return []
     }
 
@@ -276,6 +279,13 @@ public enum AppUpdate {
         CreateCustomerRequestParams(
             actions: actions(state, total: total), channel: .ONLINE, redirectURL: "terminalcheckout://checkout/return",
             referenceID: nil, metadata: ["cart_items": String(state.cart.items.reduce(0) { $0 + $1.quantity })])
+    }
+
+    /// The command that brings the request to the cart's amount: a PATCH, or for Afterpay a
+    /// new signed token first.
+    private static func requestUpdate(_ state: AppState, _ params: UpdateCustomerRequestParams) -> AppCommand {
+        guard state.selectedPaymentMethod.isAfterpay, case .success(let summary) = state.summary else { return .updateRequest(params) }
+        return .updateAfterpay(.forCart(state.cart, summary: summary, total: summary.total, merchantName: state.merchantName))
     }
 
     static func updateParams(_ state: AppState) -> UpdateCustomerRequestParams? {

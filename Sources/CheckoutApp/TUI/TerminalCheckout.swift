@@ -73,6 +73,7 @@ public enum TerminalCheckout {
             switch command {
             case .createRequest(let params): await pay.createCustomerRequest(params: params)
             case .beginAfterpay(let checkout): Task { await afterpay.begin(checkout) }
+            case .updateAfterpay(let checkout): Task { await afterpay.update(checkout) }
             case .settleAfterpay(let request, let grants): Task { await afterpay.settle(request: request, grants: grants) }
             case .updateRequest(let params): await pay.updateCustomerRequest(with: params)
             case .authorize: await pay.authorizeCustomerRequest()

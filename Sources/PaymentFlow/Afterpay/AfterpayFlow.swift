@@ -25,23 +25,41 @@ public actor AfterpayFlow {
 
     /// token → signing → creates the customer request. A failure ends in an SDK error state.
     public func begin(_ checkout: AfterpayCheckoutRequest) async {
+        guard let payment = await tokenAndSign(checkout) else { return }
+        await pay.createCustomerRequest(params: CreateCustomerRequestParams(
+            actions: Self.actions(payment), channel: .IN_APP, redirectURL: payment.redirectURL,
+            referenceID: checkout.merchantReference))
+    }
+
+    /// The cart changed before authorizing: Afterpay signs amounts, so a new token and
+    /// signature come first, then the customer request is updated (PATCH) to the new amount.
+    public func update(_ checkout: AfterpayCheckoutRequest) async {
+        guard let payment = await tokenAndSign(checkout) else { return }
+        await pay.updateCustomerRequest(with: UpdateCustomerRequestParams(
+            actions: Self.actions(payment), referenceID: checkout.merchantReference, metadata: nil))
+    }
+
+    private func tokenAndSign(_ checkout: AfterpayCheckoutRequest) async -> SignedPayment? {
         merchantReference = checkout.merchantReference
         report(.token)
         let token: AfterpayCheckoutResponse
         do { token = try await afterpay.createCheckout(checkout) } catch {
             await pay.failBeforeRequest(Self.state(for: error))
-            return
+            return nil
         }
         report(.signing)
-        let payment: SignedPayment
-        do { payment = try await SignedPayment(signed: try await afterpay.signPayment(token: token.token)) } catch {
+        do {
+            let payment = try await SignedPayment(signed: try await afterpay.signPayment(token: token.token))
+            signed = payment
+            return payment
+        } catch {
             await pay.failBeforeRequest(Self.state(for: error))
-            return
+            return nil
         }
-        signed = payment
-        await pay.createCustomerRequest(params: CreateCustomerRequestParams(
-            actions: [.oneTimePayment(scopeID: payment.brandID, amount: payment.amount.minorUnits, currency: payment.amount.currency.code)],
-            channel: .IN_APP, redirectURL: payment.redirectURL, referenceID: checkout.merchantReference))
+    }
+
+    private static func actions(_ payment: SignedPayment) -> [PaymentAction] {
+        [.oneTimePayment(scopeID: payment.brandID, amount: payment.amount.minorUnits, currency: payment.amount.currency.code)]
     }
 
     /// validating → capturing → completed, or settlementFailed with the provider's reason.
