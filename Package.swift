@@ -28,7 +28,7 @@ let package = Package(
             resources: [.copy("catalog.json")]
         ),
         .target(name: "CheckoutModel"),
-        .target(name: "ProviderWire"),
+        .target(name: "ProviderWire", dependencies: [.product(name: "JWTKit", package: "jwt-kit")]),
         .target(
             name: "ProviderClients",
             dependencies: [

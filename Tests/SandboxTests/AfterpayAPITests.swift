@@ -92,14 +92,7 @@ import TestSupport
 
             let keys = JWTKeyCollection()
             await keys.add(ecdsa: harness.sandbox.afterpaySigningKey, kid: "afterpay-sandbox-es256")
-            struct Claims: JWTPayload {
-                let amount: AfterpaySignedPayment.Amount
-                let token: String
-                let externalMerchantId: String
-                let redirectUrl: String
-                func verify(using algorithm: some JWTAlgorithm) async throws {}
-            }
-            let claims = try await keys.verify(signed.jwtToken, as: Claims.self)
+            let claims = try await keys.verify(signed.jwtToken, as: AfterpaySignedPayment.self)
             #expect(claims.amount == .init(amount: "19.99", currency: "USD", symbol: "$"))
             #expect(claims.token == token)
             #expect(claims.externalMerchantId.hasPrefix("MMI_"))

@@ -13,17 +13,9 @@ public struct SignedPayment: Sendable, Hashable {
     public let brandID: String
     public let token: String
 
-    struct Claims: JWTPayload {
-        let amount: AfterpaySignedPayment.Amount
-        let token: String
-        let externalMerchantId: String
-        let redirectUrl: String
-        func verify(using algorithm: some JWTAlgorithm) async throws {}
-    }
-
     public init(signed: AfterpaySignResponse) async throws(AfterpayFailure) {
-        let claims: Claims
-        do { claims = try await JWTKeyCollection().unverified(signed.jwtToken, as: Claims.self) } catch {
+        let claims: AfterpaySignedPayment
+        do { claims = try await JWTKeyCollection().unverified(signed.jwtToken, as: AfterpaySignedPayment.self) } catch {
             throw .undecodable(status: 200, detail: "jwtToken is not a JWT with the documented payload: \(error)")
         }
         guard let currency = Currency.withCode(claims.amount.currency) else {

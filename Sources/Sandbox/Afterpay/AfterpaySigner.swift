@@ -6,14 +6,6 @@ import ProviderWire
 public struct AfterpaySigner: Sendable {
     public static let keyID = "afterpay-sandbox-es256"
 
-    struct Claims: JWTPayload {
-        let amount: AfterpaySignedPayment.Amount
-        let token: String
-        let externalMerchantId: String
-        let redirectUrl: String
-        func verify(using algorithm: some JWTAlgorithm) async throws {}
-    }
-
     public let privateKey: ES256PrivateKey
     private let keys: JWTKeyCollection
 
@@ -27,14 +19,11 @@ public struct AfterpaySigner: Sendable {
     public var publicKey: ES256PublicKey { privateKey.publicKey }
 
     func sign(_ payment: AfterpaySignedPayment) async throws -> String {
-        try await keys.sign(
-            Claims(amount: payment.amount, token: payment.token, externalMerchantId: payment.externalMerchantId, redirectUrl: payment.redirectUrl),
-            kid: JWKIdentifier(string: Self.keyID))
+        try await keys.sign(payment, kid: JWKIdentifier(string: Self.keyID))
     }
 
     /// The payment a JWT carries, if it was signed here.
     func verify(_ jwt: String) async -> AfterpaySignedPayment? {
-        guard let claims = try? await keys.verify(jwt, as: Claims.self) else { return nil }
-        return AfterpaySignedPayment(amount: claims.amount, token: claims.token, externalMerchantId: claims.externalMerchantId, redirectUrl: claims.redirectUrl)
+        try? await keys.verify(jwt, as: AfterpaySignedPayment.self)
     }
 }
