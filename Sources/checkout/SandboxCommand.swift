@@ -8,10 +8,11 @@ struct SandboxCommand: AsyncParsableCommand {
         commandName: "sandbox",
         abstract: "Run the sandbox alone and print its base URL.",
         discussion: """
-            Serves the emulated provider APIs (Cash App Customer Request API under \
-            /customer-request/v1/requests) and the simulated customer \
-            (/sandbox/customer-requests/{id}/authorize in a browser; POST …/approve or …/decline). \
-            Stop it with Ctrl-C.
+            Serves every emulated provider on one port: the Cash App Customer Request API under \
+            /customer-request/v1/requests, Afterpay under /v2/, the simulated customer \
+            (/sandbox/customer-requests/{id}/authorize in a browser; POST …/approve or …/decline), \
+            faults (/sandbox/faults) and the capture ledger (/sandbox/ledger). Point `checkout` and \
+            `checkout run` at it with --sandbox-url. Stop it with Ctrl-C.
             """
     )
 
@@ -35,7 +36,7 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         Console.out(running.baseURL)
-        Console.err("sandbox: serving Cash App Pay at \(running.baseURL)/customer-request/v1/requests; Ctrl-C stops it")
+        Console.err("sandbox: Cash App Pay at \(running.baseURL)/customer-request/v1/requests, Afterpay at \(running.baseURL)/v2/; Ctrl-C stops it")
         await running.wait()
     }
 }
