@@ -28,7 +28,11 @@ import TestSupport
     private func expectTerminalRestored(_ tmux: TmuxSession) async throws {
         // printf turns \072 into ":", so the typed command line itself never matches "MODES:".
         try tmux.type("clear; printf 'MODES\\072 %s\\n' \"$(stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')\"")
-        let screen = try await tmux.waitFor("MODES: ")
+        let screen = try await tmux.waitFor("the MODES line") { screen in
+            // The output line (the typed command has "MODES\072", not "MODES: "), once whole:
+            // stty lists icanon before echo.
+            screen.split(separator: "\n").contains { $0.hasPrefix("MODES: ") && $0.contains("echo") }
+        }
         #expect(screen.contains("MODES: icanon echo"), "\(screen)")
     }
 
@@ -55,10 +59,7 @@ import TestSupport
         try tmux.send("p")
         try await tmux.waitFor("polling")
         try tmux.send("a")
-        let approved = try await tmux.waitFor("approved  Approved")
-        #expect(approved.contains("$72.74"))
-        #expect(approved.contains("paid by $SandboxShopper"))
-        #expect(approved.contains("/approve"))
+        try await tmux.waitForAll(["approved  Approved", "$72.74", "paid by $SandboxShopper", "/approve"])
 
         try tmux.send("q")
         try await tmux.waitFor("checkout: left in approved")
@@ -74,9 +75,7 @@ import TestSupport
         try await tmux.waitFor("$45.05 · elapsed")
         try tmux.send("+")
         // The PATCH goes out (updatingCustomerRequest) and the request comes back at the new total.
-        let updated = try await tmux.waitFor("$62.74 · elapsed")
-        #expect(updated.contains("readyToAuthorize"))
-        #expect(updated.contains("PATCH /customer-request/v1/requests/GRR_"))
+        try await tmux.waitForAll(["$62.74 · elapsed", "readyToAuthorize", "PATCH /customer-request/v1/requests/GRR_"])
         try tmux.send("q", "y")
     }
 
@@ -90,15 +89,11 @@ import TestSupport
         try await tmux.waitFor("readyToAuthorize")
         // A cart change gets a new Afterpay token and signature, then PATCHes the request.
         try tmux.send("+")
-        let updated = try await tmux.waitFor("$62.74 · elapsed")
-        #expect(updated.contains("PATCH /customer-request/v1/requests/GRR_"))
+        try await tmux.waitForAll(["$62.74 · elapsed", "PATCH /customer-request/v1/requests/GRR_"])
         try tmux.send("p")
         try await tmux.waitFor("polling")
         try tmux.send("a")
-        let done = try await tmux.waitFor("Afterpay payment")
-        #expect(done.contains("approved · completed"))
-        #expect(done.contains("$62.74"))
-        #expect(done.contains("POST  /v2/payments/capture"))
+        try await tmux.waitForAll(["Afterpay payment", "approved · completed", "$62.74", "POST  /v2/payments/capture"])
         try tmux.send("r")
         try await tmux.waitFor("notStarted")
         try tmux.send("q")

@@ -79,6 +79,15 @@ public final class TmuxSession: @unchecked Sendable {
         throw TmuxTimeout(waitingFor: what, lastScreen: last)
     }
 
+    /// Waits until every marker is on one capture: a frame can be caught half drawn, so what
+    /// a test checks belongs in the condition, not in a later look at the same capture.
+    @discardableResult
+    public func waitForAll(_ markers: [String], timeout: Double = 15) async throws -> String {
+        try await waitFor(markers.map { "\"\($0)\"" }.joined(separator: " and "), timeout: timeout) { screen in
+            markers.allSatisfy(screen.contains)
+        }
+    }
+
     @discardableResult
     public func waitFor(_ marker: String, timeout: Double = 15) async throws -> String {
         try await waitFor("\"\(marker)\"", timeout: timeout) { $0.contains(marker) }
