@@ -20,8 +20,8 @@ public struct AfterpayEndpointOptions: Sendable {
     /// Fills credentials from AFTERPAY_MERCHANT_ID / AFTERPAY_SECRET_KEY where flags left them out.
     public func withEnvironment(_ environment: [String: String]) -> AfterpayEndpointOptions {
         var copy = self
-        copy.merchantID = merchantID ?? environment["AFTERPAY_MERCHANT_ID"].flatMap { $0.isEmpty ? nil : $0 }
-        copy.secretKey = secretKey ?? environment["AFTERPAY_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        copy.merchantID = merchantID ?? environment.nonEmpty("AFTERPAY_MERCHANT_ID")
+        copy.secretKey = secretKey ?? environment.nonEmpty("AFTERPAY_SECRET_KEY")
         return copy
     }
 

@@ -21,8 +21,8 @@ public struct CashAppEndpointOptions: Sendable {
     /// Fills client and brand id from CASHAPP_CLIENT_ID / CASHAPP_BRAND_ID where flags left them out.
     public func withEnvironment(_ environment: [String: String]) -> CashAppEndpointOptions {
         var copy = self
-        copy.clientID = clientID ?? environment["CASHAPP_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
-        copy.brandID = brandID ?? environment["CASHAPP_BRAND_ID"].flatMap { $0.isEmpty ? nil : $0 }
+        copy.clientID = clientID ?? environment.nonEmpty("CASHAPP_CLIENT_ID")
+        copy.brandID = brandID ?? environment.nonEmpty("CASHAPP_BRAND_ID")
         return copy
     }
 

@@ -58,7 +58,7 @@ struct PaymentSession: Sendable {
 
 extension SandboxControlClient {
     func inject(_ fault: FaultRule) async throws {
-        do { try await inject(fault: "\(fault.method) \(fault.pathPrefix) \(fault.kind.rawValue)*\(fault.remaining)") } catch {
+        do { try await inject(fault: fault.description) } catch {
             throw SandboxUnreachable(url: baseURL, reason: error.description)
         }
     }

@@ -92,9 +92,6 @@ public final class NcursesTerminal {
         previous = screen
     }
 
-    /// Forces the next draw to repaint everything.
-    public func invalidate() { previous = nil }
-
     /// Leaves full-screen mode: cursor visible, cooked mode and echo back, alternate screen left.
     public func close() {
         guard !closed else { return }

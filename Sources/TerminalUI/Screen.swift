@@ -60,15 +60,6 @@ public struct Screen: Hashable, Sendable {
         }
     }
 
-    /// Applies `change` to the style of every cell in `rect`.
-    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
-        for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX where contains(x: x, y: y) {
-                change(&cells[y * width + x].style)
-            }
-        }
-    }
-
     /// A box with a title in its top border; returns the inside.
     @discardableResult
     public mutating func box(_ rect: Rect, title: String? = nil, style: Style = .plain, titleStyle: Style = .bold) -> Rect {

@@ -20,9 +20,6 @@ public actor AfterpayFlow {
         self.report = report
     }
 
-    /// The signed payment, once signing succeeded.
-    public var signedPayment: SignedPayment? { signed }
-
     /// token → signing → creates the customer request. A failure ends in an SDK error state.
     public func begin(_ checkout: AfterpayCheckoutRequest) async {
         guard let payment = await tokenAndSign(checkout) else { return }

@@ -25,9 +25,6 @@ public final class ExchangeLog: Sendable {
 
     public var entries: [HTTPExchange] { storage.withLock { $0.entries } }
 
-    /// The id the next recorded exchange gets.
-    func nextID() -> Int { storage.withLock { $0.entries.count + 1 } }
-
     /// Calls `subscriber` for every exchange recorded from now on.
     public func subscribe(_ subscriber: @escaping Subscriber) -> Subscription {
         let id = storage.withLock { storage in
