@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // ncursesw through pkg-config; the shim turns on the wide-character API.
@@ -25,7 +27,7 @@ let package = Package(
         .target(
             name: "CheckoutResources",
             path: "Resources",
-            resources: [.copy("catalog.json")]
+            resources: [.copy("catalog.json"), .copy("scenarios")]
         ),
         .target(name: "CheckoutModel"),
         .target(name: "ProviderWire", dependencies: [.product(name: "JWTKit", package: "jwt-kit")]),
@@ -51,18 +53,27 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // libqrencode through pkg-config, for the QR code the customer scans.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
         .target(
             name: "CheckoutApp",
             dependencies: [
                 "CheckoutModel", "CheckoutResources", "PaymentFlow", "ProviderClients",
-                "ProviderWire", "Sandbox", "TerminalUI",
+                "ProviderWire", "QRCode", "Sandbox", "TerminalUI",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "CheckoutApp", "Sandbox",
+                "CheckoutApp", "CheckoutModel", "Sandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,5 +107,6 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Files shipped with the binary: the default catalog, shipping methods and discounts.
+/// Files shipped with the binary: the default catalog, shipping methods and discounts, and
+/// the sample scenarios.
 public enum CheckoutResources {
     /// The default catalog as JSON bytes.
     public static func catalogData() throws -> Data {
@@ -8,5 +9,10 @@ public enum CheckoutResources {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "catalog.json is missing from the resource bundle"])
         }
         return try Data(contentsOf: url)
+    }
+
+    /// The folder of sample scenarios (Resources/scenarios), when the bundle has it.
+    public static var scenariosDirectory: URL? {
+        Bundle.module.url(forResource: "scenarios", withExtension: nil)
     }
 }

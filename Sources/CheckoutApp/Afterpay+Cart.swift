@@ -5,12 +5,14 @@ import ProviderWire
 extension AfterpayCheckoutRequest {
     /// The Afterpay checkout for a cart: Cash App Pay, both redirect URLs, items, discounts,
     /// shipping and tax as decimal strings.
-    static func forCart(_ cart: Cart, summary: OrderSummary, total: Money, merchantName: String) -> AfterpayCheckoutRequest {
+    static func forCart(
+        _ cart: Cart, summary: OrderSummary, total: Money, merchantName: String, reference: String? = nil
+    ) -> AfterpayCheckoutRequest {
         func money(_ amount: Money) -> AfterpayMoney { AfterpayMoney(amount: amount.decimalString, currency: amount.currency.code) }
         return AfterpayCheckoutRequest(
             amount: money(total),
             consumer: .init(email: "shopper@example.com", givenNames: "Sandbox", surname: "Shopper"),
-            merchantReference: "tc-" + UUID().uuidString.prefix(8).lowercased(),
+            merchantReference: reference ?? "tc-" + UUID().uuidString.prefix(8).lowercased(),
             merchant: .init(
                 redirectConfirmUrl: "terminalcheckout://afterpay/confirm", redirectCancelUrl: "terminalcheckout://afterpay/cancel",
                 name: merchantName),

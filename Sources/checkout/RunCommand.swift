@@ -1,30 +1,45 @@
 import ArgumentParser
 import CheckoutApp
+import CheckoutModel
 import Foundation
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run one checkout of the default cart without the screen, printing each state.",
+        abstract: "Run one checkout without the screen (a scenario file, or the default cart), printing each state.",
         discussion: """
             Without --cashapp-url this starts the embedded sandbox, where a simulated customer \
             approves or declines. Output is one line per state (`state: polling request=GRR_…`), \
             or one JSON object per line with --json, then a summary.
 
+            SCENARIO is a YAML or JSON file (see Resources/scenarios) naming the cart, provider, \
+            customer, faults and the expected end; the run then exits 0 when the expectation \
+            holds and 1 when it does not, printing both. --provider, --customer and --amount \
+            override the file.
+
             With --provider afterpay the checkout first gets an Afterpay token and signs it \
             (`phase: token`, `phase: signing`), and after approval validates and captures \
             (`phase: validating`, `phase: capturing`, `phase: completed`).
 
+            --record FILE.har writes a HAR 1.2 transcript (secrets redacted) that browsers' \
+            developer tools import and `checkout replay` plays back. --replay FILE.har runs the \
+            recorded checkout again on a fresh sandbox and reports the first step that differs.
+
             Exit status: 0 approved (Afterpay: completed), 1 declined, 2 an error state, a failed \
-            settlement or a timeout, 64 bad usage.
+            settlement or a timeout, 64 bad usage. With an expectation or --replay: 0 it holds, 1 not.
             """
     )
 
-    @Option(help: "The payment provider: cashapp, or afterpay (Cash App Pay through an Afterpay merchant account).")
-    var provider: CheckoutProvider = .cashapp
+    @Argument(help: ArgumentHelp("A scenario file (.yaml or .json).", valueName: "scenario"))
+    var scenarioPath: String?
 
-    @Option(help: "What the simulated customer does (embedded sandbox only): approve, decline or none.")
-    var customer: CustomerChoice = .approve
+    @Option(help: "The payment provider: cashapp, or afterpay (Cash App Pay through an Afterpay merchant account).")
+    var provider: CheckoutProvider?
+
+    @Option(help: ArgumentHelp(
+        "What the simulated customer does (embedded sandbox only): approve, decline, none or 'approve-after SECONDS'.",
+        valueName: "behaviour"))
+    var customer: CustomerBehaviour?
 
     @Flag(help: "Print one JSON object per line instead of text.")
     var json = false
@@ -37,31 +52,58 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Give up after this many seconds without a decision.", valueName: "seconds"))
     var timeout: Int = 300
 
+    @Option(help: ArgumentHelp("Write a HAR 1.2 transcript of the run to this file.", valueName: "file.har"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Run the checkout recorded in this transcript again and report the first divergence.", valueName: "file.har"))
+    var replay: String?
+
     func validate() throws {
         if let amount, amount <= 0 { throw ValidationError("--amount must be a positive number of cents, got \(amount)") }
         if timeout <= 0 { throw ValidationError("--timeout must be at least 1 second, got \(timeout)") }
+        if replay != nil, scenarioPath != nil { throw ValidationError("give a scenario or --replay FILE.har, not both") }
     }
 
     func run() async throws {
-        var options = HeadlessOptions(
-            session: sessionFlags.options, customer: customer.behaviour, json: json, amountOverride: amount, timeoutSeconds: timeout)
-        options.provider = provider
-        let status = await HeadlessCheckout(options: options, write: Console.out, writeError: Console.err).run()
-        throw ExitCode(status.rawValue)
-    }
-}
-
-/// `--customer` values.
-enum CustomerChoice: String, ExpressibleByArgument, CaseIterable {
-    case approve, decline, none
-
-    var behaviour: CustomerBehaviour {
-        switch self {
-        case .approve: .approve
-        case .decline: .decline
-        case .none: .none
+        let catalog = try loadCatalog()
+        var scenario: Scenario
+        var recorded: [RecordedEvent]?
+        if let replay {
+            do {
+                let document = try Transcript.load(replay)
+                scenario = try Transcript.scenario(of: document, path: replay, catalog: catalog)
+                recorded = document.log.terminalCheckout?.events ?? []
+            } catch {
+                Console.err("error: \(error)")
+                throw ExitCode(64)
+            }
+        } else if let scenarioPath {
+            do { scenario = try ScenarioParser.load(path: scenarioPath, catalog: catalog) } catch {
+                Console.err("error: \(error)")
+                throw ExitCode(64)
+            }
+        } else {
+            scenario = Scenario(name: "default cart")
         }
+        if let provider { scenario.provider = provider }
+        if let customer { scenario.customer = customer }
+        if let amount { scenario.amount = Money(minorUnits: amount, currency: catalog.currency) }
+
+        let options = HeadlessOptions(
+            session: sessionFlags.options, scenario: scenario, json: json, timeoutSeconds: timeout, recordPath: record)
+        let outcome = await HeadlessCheckout(options: options, write: Console.out, writeError: Console.err).runCheckout()
+        guard let recorded else { throw ExitCode(outcome.status.rawValue) }
+        if let divergence = ReplayDivergence.first(recorded: recorded, actual: outcome.events) {
+            Console.out("replay: \(divergence)")
+            throw ExitCode(1)
+        }
+        Console.out("replay: same as the recording (\(ReplayDivergence.comparable(recorded).count) steps, ending \(outcome.events.last?.signature ?? "nowhere"))")
+        throw ExitCode(0)
     }
 }
 
 extension CheckoutProvider: ExpressibleByArgument {}
+
+extension CustomerBehaviour: ExpressibleByArgument {
+    public init?(argument: String) { self.init(spelling: argument) }
+}

@@ -5,8 +5,8 @@ import ProviderClients
 import ProviderWire
 import Sandbox
 
-/// `checkout run`: one Cash App Pay checkout of the default cart, start to decision, printing
-/// a line per state. Returns the exit status.
+/// `checkout run`: one checkout of a scenario (by default the catalog's cart, approved), start to
+/// decision, printing a line per state. Returns the exit status.
 public struct HeadlessCheckout: Sendable {
     public let options: HeadlessOptions
     private let write: @Sendable (String) -> Void
@@ -23,13 +23,29 @@ public struct HeadlessCheckout: Sendable {
     }
 
     public func run() async -> ExitStatus {
-        let clock = ContinuousClock()
-        let started = clock.now
+        await runCheckout().status
+    }
 
+    /// What a run came to, for `run --replay`'s comparison.
+    public struct Outcome: Sendable {
+        public var status: ExitStatus
+        public var events: [RecordedEvent]
+    }
+
+    /// Runs the scenario to its end, printing a line per state; writes the transcript when asked.
+    public func runCheckout() async -> Outcome {
+        let scenario = options.scenario
+        if let path = options.recordPath {
+            do { try Transcript.checkWritable(path) } catch {
+                writeError("error: \(error)")
+                return Outcome(status: .failed, events: [])
+            }
+        }
+        let recorder = TranscriptRecorder()
         let session: PaymentSession
-        do { session = try await PaymentSession.start(options.session) } catch {
+        do { session = try await PaymentSession.start(scenario.applied(to: options.session)) } catch {
             writeError("error: \(error)")
-            return .failed
+            return Outcome(status: .failed, events: [])
         }
         defer { Task { await session.stop() } }
         let (http, pay, customer, configuration) = (session.http, session.pay, session.customer, session.configuration)
@@ -49,23 +65,21 @@ public struct HeadlessCheckout: Sendable {
         }
         defer { watchdog.cancel() }
 
-        let elapsed = { () -> Int in
-            let duration = clock.now - started
-            return Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
-        }
         let amount: Money
         let checkout: AfterpayCheckoutRequest
         do {
-            let summary = try OrderSummary(cart: session.catalog.defaultCart, merchantName: session.catalog.merchantName)
-            amount = options.amountOverride.map { Money(minorUnits: $0, currency: .usd) } ?? summary.total
-            checkout = .forCart(session.catalog.defaultCart, summary: summary, total: amount, merchantName: session.catalog.merchantName)
+            let cart = try scenario.cart(in: session.catalog)
+            let summary = try OrderSummary(cart: cart, merchantName: session.catalog.merchantName)
+            amount = scenario.amount ?? summary.total
+            checkout = .forCart(
+                cart, summary: summary, total: amount, merchantName: session.catalog.merchantName, reference: scenario.referenceID)
         } catch {
-            writeError("error: \(error)")
-            return .failed
+            writeError("error: scenario \"\(scenario.name)\": \(error)")
+            return Outcome(status: .failed, events: [])
         }
-        emit(.state(.notStarted), at: elapsed(), amount: amount)
+        emit(.state(.notStarted), recorder)
         let afterpay = AfterpayFlow(afterpay: session.afterpay, pay: pay) { stream.phaseDidChange(to: $0) }
-        switch options.provider {
+        switch scenario.provider {
         case .cashapp: await pay.createCustomerRequest(params: params(amount: amount, brandID: configuration.brandID))
         case .afterpay: Task { await afterpay.begin(checkout) }
         }
@@ -73,7 +87,7 @@ public struct HeadlessCheckout: Sendable {
         var final: CashAppPayState = .notStarted
         var finalPhase: CheckoutPhase?
         for await event in stream.events {
-            emit(event, at: elapsed(), amount: amount)
+            emit(event, recorder)
             switch event {
             case .phase(let phase):
                 finalPhase = phase
@@ -85,7 +99,7 @@ public struct HeadlessCheckout: Sendable {
                 switch state {
                 case .readyToAuthorize: await pay.authorizeCustomerRequest()
                 case .polling(let request): actAsCustomer(customer, on: request)
-                case .approved(let request, let grants) where options.provider == .afterpay:
+                case .approved(let request, let grants) where scenario.provider == .afterpay:
                     Task { await afterpay.settle(request: request, grants: grants) }
                     continue
                 default: break
@@ -95,11 +109,43 @@ public struct HeadlessCheckout: Sendable {
             break
         }
 
-        let status = Self.exitStatus(final: final, phase: finalPhase, provider: options.provider)
+        var status = Self.exitStatus(final: final, phase: finalPhase, provider: scenario.provider)
         if !final.isTerminal { writeError("timeout: the checkout did not finish within \(timeout) s (last state \(final.name))") }
         if case .settlementFailed(let reason)? = finalPhase { writeError("settlement failed: \(reason)") }
-        summarize(final: final, phase: finalPhase, status: status, amount: amount, elapsedMilliseconds: elapsed(), exchanges: http.log.entries.count)
-        return status
+        let summary = summarize(
+            final: final, phase: finalPhase, status: status, amount: amount, elapsedMilliseconds: recorder.elapsedMilliseconds,
+            exchanges: http.log.entries.count)
+        if let expect = scenario.expect {
+            status = check(expect, final: final, phase: finalPhase)
+        }
+        if let path = options.recordPath {
+            let record = recorder.record(scenario: scenario, summary: summary, finalState: final.name, finalPhase: finalPhase?.name)
+            do {
+                try Transcript.write(
+                    Transcript.document(record: record, exchanges: http.log.entries, title: "\(scenario.name) (\(scenario.provider.rawValue))"),
+                    to: path)
+                writeError("transcript: wrote \(path) (\(http.log.entries.count) HTTP exchanges, \(record.events.count) states and phases)")
+            } catch {
+                writeError("error: \(error)")
+                status = .failed
+            }
+        }
+        return Outcome(status: status, events: recorder.events)
+    }
+
+    /// Compares the end with the scenario's expectation: exit 0 when it holds, 1 when not.
+    private func check(_ expect: ScenarioExpectation, final: CashAppPayState, phase: CheckoutPhase?) -> ExitStatus {
+        let actual = ScenarioExpectation(state: final.name, phase: expect.phase == nil ? nil : phase?.name ?? "none")
+        let met = expect.holds(state: final.name, phase: phase?.name)
+        if options.json {
+            write(JSONLine.encode([
+                "expect": ["state": expect.state, "phase": expect.phase as Any? ?? NSNull()] as [String: Any],
+                "actual": ["state": final.name, "phase": phase?.name as Any? ?? NSNull()] as [String: Any], "met": met,
+            ]))
+        } else {
+            write(met ? "expect: met (\(expect.description))" : "expect: NOT met: expected \(expect.description), got \(actual.description)")
+        }
+        return met ? .approved : .declined
     }
 
     /// Exit 0 only when the flow reached its end: `approved` for Cash App Pay, `completed` for Afterpay.
@@ -114,10 +160,12 @@ public struct HeadlessCheckout: Sendable {
     }
 
     private func params(amount: Money, brandID: String) -> CreateCustomerRequestParams {
-        CreateCustomerRequestParams(
+        let scenario = options.scenario
+        return CreateCustomerRequestParams(
             actions: [.oneTimePayment(scopeID: brandID, amount: amount.minorUnits, currency: amount.currency.code)],
             channel: .ONLINE, redirectURL: "terminalcheckout://checkout/return",
-            referenceID: "tc-" + UUID().uuidString.prefix(8).lowercased())
+            referenceID: scenario.referenceID ?? "tc-" + UUID().uuidString.prefix(8).lowercased(),
+            metadata: scenario.metadata.isEmpty ? nil : scenario.metadata)
     }
 
     /// In the embedded sandbox the simulated customer acts; elsewhere the real customer must.
@@ -128,47 +176,50 @@ public struct HeadlessCheckout: Sendable {
             return
         }
         let decision: SandboxControlClient.CustomerDecision
-        switch options.customer {
+        var delay = 0.0
+        switch options.scenario.customer {
         case .approve: decision = .approve
         case .decline: decision = .decline
+        case .approveAfter(let seconds): (decision, delay) = (.approve, seconds)
         case .none:
             writeError("note: waiting for the customer; open \(url) in a browser to approve or decline")
             return
         }
         let writeError = writeError
         Task {
+            if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
             do { _ = try await control.customer(decision, requestID: request.id) } catch {
                 writeError("warning: the simulated customer could not \(decision.rawValue): \(error)")
             }
         }
     }
 
-    private func emit(_ event: FlowEvent, at milliseconds: Int, amount: Money) {
-        switch event {
-        case .state(let state):
-            let line = StateLine(state: state, atMilliseconds: milliseconds, amount: amount.formatted)
-            write(options.json ? line.json : line.text)
-        case .phase(let phase):
-            write(options.json ? PhaseLine.json(phase, atMilliseconds: milliseconds) : PhaseLine.text(phase))
-        }
+    private func emit(_ event: FlowEvent, _ recorder: TranscriptRecorder) {
+        let recorded = recorder.record(event)
+        write(options.json ? recorded.json : recorded.line)
     }
 
-    private func summarize(final: CashAppPayState, phase: CheckoutPhase?, status: ExitStatus, amount: Money, elapsedMilliseconds: Int, exchanges: Int) {
+    /// Prints the result line and returns it (transcripts keep it for headless replay).
+    @discardableResult
+    private func summarize(final: CashAppPayState, phase: CheckoutPhase?, status: ExitStatus, amount: Money, elapsedMilliseconds: Int, exchanges: Int) -> String {
         if options.json {
             var object: [String: Any] = [
-                "provider": options.provider.rawValue,
+                "provider": options.scenario.provider.rawValue, "scenario": options.scenario.name,
                 "summary": true, "final_state": final.name, "exit_status": Int(status.rawValue),
                 "elapsed_ms": elapsedMilliseconds, "amount": amount.minorUnits, "currency": amount.currency.code,
                 "http_exchanges": exchanges,
             ]
             if let request = final.request { object["request_id"] = request.id }
             if let phase { object["final_phase"] = phase.name }
-            write(JSONLine.encode(object))
-            return
+            let line = JSONLine.encode(object)
+            write(line)
+            return line
         }
         let seconds = String(format: "%.2f", Double(elapsedMilliseconds) / 1000)
-        write("result: \(phase.map { "\(final.name), \($0.name)" } ?? final.name) after \(seconds) s, \(amount.formatted), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")")
+        let line = "result: \(phase.map { "\(final.name), \($0.name)" } ?? final.name) after \(seconds) s, \(amount.formatted), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")"
+        write(line)
         if let error = final.error { writeError("what to do: \(Self.advice(for: final, error: error))") }
+        return line
     }
 
     static func advice(for state: CashAppPayState, error: CashAppPayError) -> String {

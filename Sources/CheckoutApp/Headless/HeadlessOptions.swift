@@ -1,9 +1,4 @@
-/// What the simulated customer does when the request reaches them.
-public enum CustomerBehaviour: String, Sendable, CaseIterable {
-    case approve, decline, none
-}
-
-/// Which payment provider a headless checkout uses.
+/// Which payment provider a checkout uses.
 public enum CheckoutProvider: String, Sendable, CaseIterable {
     /// Cash App Pay's Customer Request API directly.
     case cashapp
@@ -14,22 +9,22 @@ public enum CheckoutProvider: String, Sendable, CaseIterable {
 /// Everything `checkout run` needs to run one checkout without a screen.
 public struct HeadlessOptions: Sendable {
     public var session: SessionOptions
-    public var provider: CheckoutProvider = .cashapp
-    public var customer: CustomerBehaviour
+    /// What is bought, how, and what should come of it.
+    public var scenario: Scenario
     public var json: Bool
-    /// Charge this many minor units instead of the cart total (for sandbox magic values).
-    public var amountOverride: Int?
     /// Give up (exit 2) when the flow has not ended after this many seconds.
     public var timeoutSeconds: Int
+    /// Write a HAR transcript of the run here.
+    public var recordPath: String?
 
     public init(
-        session: SessionOptions = SessionOptions(), customer: CustomerBehaviour = .approve,
-        json: Bool = false, amountOverride: Int? = nil, timeoutSeconds: Int = 300
+        session: SessionOptions = SessionOptions(), scenario: Scenario = Scenario(name: "default cart"),
+        json: Bool = false, timeoutSeconds: Int = 300, recordPath: String? = nil
     ) {
         self.session = session
-        self.customer = customer
+        self.scenario = scenario
         self.json = json
-        self.amountOverride = amountOverride
         self.timeoutSeconds = timeoutSeconds
+        self.recordPath = recordPath
     }
 }

@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 import PaymentFlow
 import ProviderWire
@@ -6,7 +7,26 @@ import ProviderWire
 struct StateLine {
     let state: CashAppPayState
     let atMilliseconds: Int
-    let amount: String
+
+    /// The amount being asked for, as the state carries it.
+    private var amount: String? {
+        let minorUnits: Int
+        let code: String
+        switch state {
+        case .creatingCustomerRequest(let params):
+            guard let action = params.actions.first, let amount = action.amount, let currency = action.currency else { return nil }
+            (minorUnits, code) = (amount, currency)
+        case .updatingCustomerRequest(_, let params):
+            guard let action = params.actions?.first, let amount = action.amount, let currency = action.currency else { return nil }
+            (minorUnits, code) = (amount, currency)
+        case .readyToAuthorize(let request):
+            guard let amount = request.oneTimeAmount else { return nil }
+            (minorUnits, code) = amount
+        default:
+            return nil
+        }
+        return Money(minorUnits: minorUnits, currency: Currency.withCode(code) ?? .usd).formatted
+    }
 
     /// `state: readyToAuthorize request=GRR_… amount=$45.05`
     var text: String {
@@ -32,7 +52,7 @@ struct StateLine {
         if let request = state.request { fields.append(("request", request.id)) }
         switch state {
         case .creatingCustomerRequest, .readyToAuthorize, .updatingCustomerRequest:
-            fields.append(("amount", amount))
+            if let amount { fields.append(("amount", amount)) }
         case .redirecting(let request):
             if let url = request.authFlowTriggers?.mobileURL { fields.append(("url", url)) }
         case .approved(let request, let grants):

@@ -8,6 +8,8 @@ public enum CheckoutPhase: Hashable, Sendable {
     case completed(paymentID: String, cashtag: String?)
     case settlementFailed(reason: String)
 
+    public static let allNames = ["token", "signing", "validating", "capturing", "completed", "settlementFailed"]
+
     public var name: String {
         switch self {
         case .token: "token"

@@ -1,0 +1,34 @@
+/// Where a re-run checkout first differs from its recording. Request ids, links and times
+/// differ on every run, so steps are compared by state, phase and error code; `refreshing`
+/// (and the polling that follows it) depends on timing, so it is left out of the comparison.
+public struct ReplayDivergence: Hashable, Sendable, CustomStringConvertible {
+    /// From 1.
+    public let step: Int
+    public let recorded: String?
+    public let actual: String?
+
+    public var description: String {
+        "diverged at step \(step): recorded \(recorded.map { "`\($0)`" } ?? "nothing more"), now \(actual.map { "`\($0)`" } ?? "nothing more")"
+    }
+
+    /// nil when both tell the same story.
+    public static func first(recorded: [RecordedEvent], actual: [RecordedEvent]) -> ReplayDivergence? {
+        let expected = comparable(recorded)
+        let got = comparable(actual)
+        for step in 0..<max(expected.count, got.count) {
+            let left = step < expected.count ? expected[step] : nil
+            let right = step < got.count ? got[step] : nil
+            if left != right { return ReplayDivergence(step: step + 1, recorded: left, actual: right) }
+        }
+        return nil
+    }
+
+    public static func comparable(_ events: [RecordedEvent]) -> [String] {
+        var signatures: [String] = []
+        for event in events where event.state != "refreshing" {
+            if signatures.last == event.signature, event.state == "polling" { continue }
+            signatures.append(event.signature)
+        }
+        return signatures
+    }
+}

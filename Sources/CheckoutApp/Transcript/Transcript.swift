@@ -1,0 +1,85 @@
+import CheckoutModel
+import Foundation
+import ProviderClients
+import ProviderWire
+
+/// Writes and reads HAR transcripts of a checkout.
+public enum Transcript {
+    static let pageID = "checkout"
+
+    /// The HAR document for a finished (or abandoned) checkout.
+    static func document(record: TranscriptRecord, exchanges: [HTTPExchange], title: String) -> HAR.Document {
+        HAR.Document(log: HAR.Log(
+            creator: HAR.Creator(name: "TerminalCheckout", version: CheckoutVersion.current),
+            pages: [HAR.Page(startedDateTime: record.startedDateTime, id: pageID, title: title)],
+            entries: exchanges.map { HAR.Entry($0, pageref: pageID) },
+            comment: "Recorded by TerminalCheckout; secrets are replaced by [REDACTED].",
+            terminalCheckout: record))
+    }
+
+    /// Writes the document atomically, so a failed write never leaves half a file.
+    static func write(_ document: HAR.Document, to path: String) throws(TranscriptError) {
+        let encoder = CashAppJSON.encoder()
+        encoder.outputFormatting.insert(.prettyPrinted)
+        do {
+            let data = try encoder.encode(document)
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw TranscriptError(path: path, problem: "could not be written (\(error.localizedDescription)); check the directory exists and is writable")
+        }
+    }
+
+    /// Checks before a checkout starts that the transcript can be written where asked.
+    public static func checkWritable(_ path: String) throws(TranscriptError) {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw TranscriptError(path: path, problem: "is a directory; give a file name such as checkout.har")
+        }
+        let directory = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TranscriptError(path: path, problem: "cannot be written: the directory \(directory) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw TranscriptError(path: path, problem: "cannot be written: the directory \(directory) is not writable")
+        }
+    }
+
+    /// Reads a transcript written by `--record`.
+    public static func load(_ path: String) throws(TranscriptError) -> HAR.Document {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TranscriptError(path: path, problem: FileManager.default.fileExists(atPath: path)
+                ? "cannot be read; check its permissions" : "no such file; give the .har file written by --record")
+        }
+        let document: HAR.Document
+        do { document = try CashAppJSON.decoder().decode(HAR.Document.self, from: data) } catch let error as DecodingError {
+            throw TranscriptError(path: path, problem: "is not a HAR 1.2 file: \(error.fieldPath.isEmpty ? "" : error.fieldPath + ": ")\(error.problem)")
+        } catch {
+            throw TranscriptError(path: path, problem: "is not a HAR file: \(error.localizedDescription)")
+        }
+        guard document.log.terminalCheckout != nil else {
+            throw TranscriptError(path: path, problem: "has no _terminalCheckout record; only transcripts written by `checkout --record` can be replayed")
+        }
+        return document
+    }
+}
+
+/// A transcript that cannot be written or read.
+public struct TranscriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let problem: String
+    public var description: String { "transcript \(path) \(problem)" }
+}
+
+/// The version transcripts name as their creator.
+public enum CheckoutVersion {
+    public static let current = "0.2.0"
+}
+
+extension Transcript {
+    /// The scenario a transcript recorded, read as a scenario file would be.
+    public static func scenario(of document: HAR.Document, path: String, catalog: Catalog) throws(ScenarioError) -> Scenario {
+        let text = document.log.terminalCheckout?.scenario.text ?? "null"
+        return try ScenarioParser.parse(text, file: "\(path) (_terminalCheckout.scenario)", catalog: catalog)
+    }
+}

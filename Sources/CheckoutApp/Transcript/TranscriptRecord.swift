@@ -1,0 +1,20 @@
+import Foundation
+
+/// The transcript's `_terminalCheckout` field: which checkout ran (as a scenario), every state
+/// transition and phase with its time, and how it ended.
+public struct TranscriptRecord: Codable, Sendable {
+    public var format = 1
+    public var startedDateTime: Date
+    /// The checkout as a scenario file's object: what `checkout run --replay` runs again.
+    public var scenario: JSONValue
+    public var events: [RecordedEvent]
+    /// `checkout run`'s last line (`result: approved after …`), when a run recorded it.
+    public var summary: String?
+    public var finalState: String?
+    public var finalPhase: String?
+
+    enum CodingKeys: String, CodingKey {
+        case format, startedDateTime, scenario, events, summary
+        case finalState = "final_state", finalPhase = "final_phase"
+    }
+}
