@@ -106,7 +106,7 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "QRCode"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
     ]
 )

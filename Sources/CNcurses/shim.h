@@ -19,6 +19,7 @@ static inline int cn_attr_normal(void) { return (int)A_NORMAL; }
 static inline int cn_color_pair(int pair) { return (int)COLOR_PAIR(pair); }
 static inline int cn_key_resize(void) { return KEY_RESIZE; }
 static inline int cn_err(void) { return ERR; }
+static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 
 // C globals Swift 6 rejects as not concurrency-safe, read through functions.

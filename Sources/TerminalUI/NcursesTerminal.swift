@@ -21,6 +21,8 @@ public final class NcursesTerminal {
     private let window: UnsafeMutablePointer<WINDOW>
     private var previous: Screen?
     private var closed = false
+    /// Colour pairs with a background (the QR code's black on white), made when first used.
+    private var backgroundPairs: [Int: Int16] = [:]
     public let hasColors: Bool
 
     /// Enters full-screen mode: alternate screen, raw keys, no echo, hidden cursor.
@@ -106,7 +108,17 @@ public final class NcursesTerminal {
         if style.dim { attributes |= cn_attr_dim() }
         if style.reverse { attributes |= cn_attr_reverse() }
         if style.underline { attributes |= cn_attr_underline() }
-        let pair = hasColors ? style.foreground.map { Int16($0.rawValue + 1) } ?? 0 : 0
-        wattr_set(window, attr_t(attributes), pair, nil)
+        wattr_set(window, attr_t(attributes), hasColors ? pair(for: style) : 0, nil)
+    }
+
+    private func pair(for style: Style) -> Int16 {
+        guard let background = style.background else { return style.foreground.map { Int16($0.rawValue + 1) } ?? 0 }
+        let key = (style.foreground.map { $0.rawValue + 1 } ?? 0) * 8 + background.rawValue
+        if let pair = backgroundPairs[key] { return pair }
+        let next = Int16(Color.allCases.count + 1 + backgroundPairs.count)
+        guard Int32(next) < cn_color_pairs() else { return style.foreground.map { Int16($0.rawValue + 1) } ?? 0 }
+        init_pair(next, Int16(style.foreground?.rawValue ?? -1), Int16(background.rawValue))
+        backgroundPairs[key] = next
+        return next
     }
 }

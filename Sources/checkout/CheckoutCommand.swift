@@ -13,7 +13,7 @@ struct CheckoutCommand: AsyncParsableCommand {
             for every key.
             """,
         version: "0.1.0",
-        subcommands: [ScreenCommand.self, RunCommand.self, SandboxCommand.self],
+        subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self],
         defaultSubcommand: ScreenCommand.self
     )
 }
@@ -22,10 +22,21 @@ struct ScreenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screen",
         abstract: "The full-screen checkout (what plain `checkout` runs).",
-        discussion: "NO_COLOR (or --no-color) draws without colours. Needs a terminal; for scripts use `checkout run`."
+        discussion: """
+            `checkout SCENARIO` opens the screen with a scenario file's cart, provider, faults and \
+            customer (see Resources/scenarios); press p to pay. --record FILE.har writes a HAR \
+            transcript of the session when you quit. NO_COLOR (or --no-color) draws without \
+            colours. Needs a terminal; for scripts use `checkout run`.
+            """
     )
 
+    @Argument(help: ArgumentHelp("A scenario file (.yaml or .json) to open with.", valueName: "scenario"))
+    var scenarioPath: String?
+
     @OptionGroup var sessionFlags: SessionFlags
+
+    @Option(help: ArgumentHelp("Write a HAR 1.2 transcript of the session to this file on quitting.", valueName: "file.har"))
+    var record: String?
 
     @Flag(help: "Draw without colours (as NO_COLOR does).")
     var noColor = false
@@ -40,8 +51,17 @@ struct ScreenCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let colors = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
+        var scenario: Scenario?
+        if let scenarioPath {
+            do { scenario = try ScenarioParser.load(path: scenarioPath, catalog: try loadCatalog()) } catch let error as ScenarioError {
+                Console.err("error: \(error)")
+                throw ExitCode(64)
+            }
+        }
         let status = await TerminalCheckout.run(
-            options: TerminalCheckoutOptions(session: sessionFlags.options, colors: colors, authorizationTimeoutSeconds: timeout),
+            options: TerminalCheckoutOptions(
+                session: sessionFlags.options, colors: colors, authorizationTimeoutSeconds: timeout, scenario: scenario,
+                recordPath: record),
             writeError: Console.err)
         throw ExitCode(status)
     }

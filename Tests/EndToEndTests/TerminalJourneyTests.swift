@@ -75,7 +75,7 @@ import TestSupport
         try await tmux.waitFor("$45.05 · elapsed")
         try tmux.send("+")
         // The PATCH goes out (updatingCustomerRequest) and the request comes back at the new total.
-        try await tmux.waitForAll(["$62.74 · elapsed", "readyToAuthorize", "PATCH /customer-request/v1/requests/GRR_"])
+        try await tmux.waitForAll(["$62.74 · elapsed", "readyToAuthorize", "PATCH /customer-request/v1/requests/"])
         try tmux.send("q", "y")
     }
 
@@ -89,7 +89,7 @@ import TestSupport
         try await tmux.waitFor("readyToAuthorize")
         // A cart change gets a new Afterpay token and signature, then PATCHes the request.
         try tmux.send("+")
-        try await tmux.waitForAll(["$62.74 · elapsed", "PATCH /customer-request/v1/requests/GRR_"])
+        try await tmux.waitForAll(["$62.74 · elapsed", "PATCH /customer-request/v1/requests/"])
         try tmux.send("p")
         try await tmux.waitFor("polling")
         try tmux.send("a")

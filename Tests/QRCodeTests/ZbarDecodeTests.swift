@@ -1,5 +1,6 @@
 import Foundation
 import QRCode
+import TestSupport
 import Testing
 
 /// The half-block rendering, read back as an image, scans to the exact input text.
@@ -8,7 +9,7 @@ import Testing
         .enabled(if: Zbar.executable != nil || Zbar.isCI, "zbarimg not on PATH (apt install zbar-tools)"),
         arguments: [Fixtures.short, Fixtures.authorizeURL, Fixtures.longURL]
     )
-    func halfBlockRenderingScans(text: String) throws {
+    func halfBlockRenderingScans(text: String) async throws {
         let zbarimg = try #require(Zbar.executable, "zbarimg must be installed in CI (zbar-tools)")
         let code = try QRCode(encoding: text)
         let lines = QRHalfBlocks.lines(code, margin: 2)
@@ -21,6 +22,6 @@ import Testing
         try QRImage.pbm(rows, scale: 4, margin: 0).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        #expect(try Zbar.decode(zbarimg, file: file) == text)
+        #expect(try await Zbar.decode(zbarimg, file: file) == text)
     }
 }

@@ -36,14 +36,14 @@ public enum ScenarioParser {
         } catch let error as ScenarioError {
             throw error
         } catch let error as YamlError {
-            throw syntaxError(error, file: file)
+            throw syntaxError(error, file: file, text: text)
         } catch {
             throw ScenarioError(file: file, line: 1, column: 1, field: "", problem: "cannot be read as YAML: \(error)")
         }
         return try ScenarioReader(file: file, catalog: catalog).scenario(root)
     }
 
-    private static func syntaxError(_ error: YamlError, file: String) -> ScenarioError {
+    private static func syntaxError(_ error: YamlError, file: String, text: String) -> ScenarioError {
         func at(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> ScenarioError {
             let context = context.map { " (\($0.text))" } ?? ""
             return ScenarioError(file: file, line: mark.line, column: mark.column, field: "", problem: "YAML syntax: \(problem)\(context)")
@@ -53,13 +53,27 @@ public enum ScenarioParser {
             .composer(let context, let problem, let mark, _):
             return at(mark, problem, context)
         case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams points at the mapping; the second spelling of the key is what to fix.
+            let mark = duplicates.first.flatMap { secondOccurrence(of: $0, in: text) } ?? (context.mark.line, context.mark.column)
             return ScenarioError(
-                file: file, line: context.mark.line, column: context.mark.column, field: "",
+                file: file, line: mark.0, column: mark.1, field: duplicates.first ?? "",
                 problem: "the key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) appears twice; keep one")
         default:
             return ScenarioError(file: file, line: 1, column: 1, field: "", problem: "YAML: \(error)")
         }
     }
+}
+
+/// Where `key:` starts a line for the second time (line and column from 1).
+private func secondOccurrence(of key: String, in text: String) -> (Int, Int)? {
+    var seen = 0
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let body = line.drop { $0 == " " || $0 == "-" }
+        guard body.hasPrefix(key + ":") || body.hasPrefix("\"\(key)\":") else { continue }
+        seen += 1
+        if seen == 2 { return (index + 1, line.count - body.count + 1) }
+    }
+    return nil
 }
 
 /// Walks the node tree, checking each field where it is written.
@@ -70,7 +84,7 @@ private struct ScenarioReader {
     func scenario(_ root: Node) throws(ScenarioError) -> Scenario {
         let fields = try mapping(root, "", allowed: ScenarioParser.keys, what: "a scenario")
         guard let nameNode = fields["name"] else {
-            throw error(at: root, "", "a scenario needs a name, e.g. `name: happy path`")
+            throw error(at: root, "name", "a scenario needs a name, e.g. `name: happy path`")
         }
         var scenario = Scenario(name: try text(nameNode, "name"))
         if let node = fields["provider"] {

@@ -27,6 +27,26 @@ public enum Overlay: Hashable, Sendable {
     case help
     case httpDetail(exchangeID: Int, scroll: Int)
     case confirmQuit
+    /// The catalog, to add a product to the cart; `cursor` is the highlighted product.
+    case addProduct(cursor: Int)
+}
+
+/// What the customer did and when, for the transcript's scenario.
+public struct CustomerDecisionRecord: Hashable, Sendable {
+    public var decision: SandboxControlClient.CustomerDecision
+    public var afterSeconds: Double
+}
+
+/// The proof of a successful checkout the cart pane turns into.
+public struct Receipt: Hashable, Sendable {
+    public var method: String
+    public var cashtag: String?
+    public var requestID: String
+    public var grantIDs: [String]
+    /// Afterpay's captured payment.
+    public var paymentID: String?
+    /// From paying to the decision.
+    public var seconds: Int
 }
 
 /// A short message under the banner, e.g. why a key did nothing.
@@ -64,6 +84,10 @@ public struct AppState: Hashable, Sendable {
     public var notice: Notice?
     public var width = 100
     public var height = 30
+    /// The terminal shows colours (the QR code is drawn black on white, else in reverse video).
+    public var colors = true
+    /// `v` hides the QR code to see the panes under it.
+    public var codeHidden = false
 
     // The payment.
     public var payState: CashAppPayState = .notStarted
@@ -72,8 +96,20 @@ public struct AppState: Hashable, Sendable {
     public var stateEnteredAt: Date
     public var flowStartedAt: Date?
     public var exchanges: [HTTPExchange] = []
+    /// The authorization link as a QR code while the customer must act.
+    public var authorizationCode: AuthorizationCode?
     public var now: Date
     public var quitRequested = false
+    /// A replay's or demo's status, shown in the title bar and hints line.
+    public var director: DirectorStatus?
+    /// The scenario the screen was opened with: its amount, reference, metadata and customer.
+    public var scenario: Scenario?
+    /// The first checkout paid in this session, as a scenario (for transcripts).
+    public var paidScenario: Scenario?
+    /// The request the scenario's customer already acted on (it acts once per request).
+    public var scenarioCustomerActedOn: String?
+    /// What the customer did in the first checkout, and how long after polling began.
+    public var firstCustomerDecision: CustomerDecisionRecord?
     /// Polling longer than this gives up with a clear message (PayKit would poll for the hour).
     public var authorizationTimeoutSeconds = 300
 
@@ -111,6 +147,21 @@ public struct AppState: Hashable, Sendable {
         }
     }
 
+    /// What the customer paid, once the checkout has succeeded: Cash App Pay approved, or
+    /// through Afterpay approved and captured.
+    public var receipt: Receipt? {
+        guard case .approved(let request, let grants) = payState else { return nil }
+        var receipt = Receipt(
+            method: selectedPaymentMethod.label, cashtag: request.customerProfile?.cashtag, requestID: request.id,
+            grantIDs: grants.map(\.id), paymentID: nil,
+            seconds: flowStartedAt.map { Int(stateEnteredAt.timeIntervalSince($0)) } ?? 0)
+        guard selectedPaymentMethod.isAfterpay else { return receipt }
+        guard case .completed(let paymentID, let cashtag)? = phase else { return nil }
+        receipt.paymentID = paymentID
+        receipt.cashtag = cashtag ?? receipt.cashtag
+        return receipt
+    }
+
     /// Nothing more will happen without a new checkout.
     public var checkoutEnded: Bool {
         guard payState.isTerminal else { return false }
@@ -145,7 +196,7 @@ public enum AppCommand: Hashable, Sendable {
     case settleAfterpay(CustomerRequest, grants: [Grant])
     case updateRequest(UpdateCustomerRequestParams)
     case authorize
-    case actAsCustomer(SandboxControlClient.CustomerDecision, requestID: String)
+    case actAsCustomer(SandboxControlClient.CustomerDecision, requestID: String, afterSeconds: Double = 0)
     case giveUp(afterSeconds: Int)
     case reset
 }

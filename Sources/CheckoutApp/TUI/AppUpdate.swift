@@ -39,9 +39,12 @@ public enum AppUpdate {
             return []
         case .requestChanged(let request):
             if case .polling = state.payState { state.payState = .polling(request) }
+            AuthorizationCode.refresh(&state.authorizationCode, for: state.payState)
             return []
         case .stateChanged(let next):
-            return stateChanged(&state, to: next)
+            let commands = stateChanged(&state, to: next)
+            AuthorizationCode.refresh(&state.authorizationCode, for: state.payState)
+            return commands
         case .key(let key):
             if let overlay = state.overlay { return overlayKey(&state, overlay, key) }
             return paneKey(&state, key)
@@ -62,6 +65,8 @@ public enum AppUpdate {
             if case .signing? = state.phase { state.phase = nil }
         case .approved(let request, let grants) where state.selectedPaymentMethod.isAfterpay:
             return [.settleAfterpay(request, grants: grants)]
+        case .polling(let request):
+            return scenarioCustomer(&state, request: request)
         case .readyToAuthorize(let request):
             // The cart changed while the last update was in flight: send the newest amount.
             if let params = updateParams(state), request.oneTimeAmount?.minorUnits != params.actions?.first?.amount {
@@ -105,6 +110,18 @@ public enum AppUpdate {
             return actAsCustomer(&state, .decline)
         case .character("r"):
             return restart(&state)
+        case .character("n"):
+            guard state.cartEditable else {
+                warn(&state, state.checkoutEnded ? "This checkout has ended; press r to start a new one." : "The cart is locked while the customer is paying.")
+                return []
+            }
+            state.overlay = .addProduct(cursor: 0)
+        case .character("v"):
+            guard state.authorizationCode != nil else {
+                warn(&state, "There is no QR code now: it shows while the customer must approve.")
+                return []
+            }
+            state.codeHidden.toggle()
         case .character("l"):
             state.logVisible.toggle()
             if !state.logVisible, state.focus == .log { state.focus = .cart }
@@ -192,13 +209,16 @@ public enum AppUpdate {
                 return []
             case .success(let summary):
                 state.focus = .payment
-                guard state.selectedPaymentMethod.isAfterpay else { return [.createRequest(createParams(state, total: summary.total))] }
+                if state.paidScenario == nil { state.paidScenario = Scenario(snapshotOf: state) }
+                let total = charge(state, summary)
+                guard state.selectedPaymentMethod.isAfterpay else { return [.createRequest(createParams(state, total: total))] }
                 guard state.phase == nil else {
                     warn(&state, "Afterpay is already \(state.phase?.name ?? "working"); wait for it.")
                     return []
                 }
                 state.flowStartedAt = state.now
-                return [.beginAfterpay(.forCart(state.cart, summary: summary, total: summary.total, merchantName: state.merchantName))]
+                return [.beginAfterpay(.forCart(
+                    state.cart, summary: summary, total: total, merchantName: state.merchantName, reference: state.scenario?.referenceID))]
             }
         case .readyToAuthorize:
             return [.authorize]
@@ -210,6 +230,25 @@ public enum AppUpdate {
         }
     }
 
+    /// A scenario's customer acts on its own, once per request.
+    private static func scenarioCustomer(_ state: inout AppState, request: CustomerRequest) -> [AppCommand] {
+        guard state.customerSimulated, let behaviour = state.scenario?.customer, state.scenarioCustomerActedOn != request.id else { return [] }
+        let decision: SandboxControlClient.CustomerDecision
+        var delay = 0.0
+        switch behaviour {
+        case .none: return []
+        case .approve: decision = .approve
+        case .decline: decision = .decline
+        case .approveAfter(let seconds): (decision, delay) = (.approve, seconds)
+        }
+        state.scenarioCustomerActedOn = request.id
+        if state.firstCustomerDecision == nil { state.firstCustomerDecision = CustomerDecisionRecord(decision: decision, afterSeconds: delay) }
+        state.notice = Notice(
+            text: "Scenario: the customer will \(decision.rawValue)\(delay > 0 ? " in \(CustomerBehaviour.number(delay)) s" : "").",
+            kind: .info, shownAt: state.now)
+        return [.actAsCustomer(decision, requestID: request.id, afterSeconds: delay)]
+    }
+
     private static func actAsCustomer(_ state: inout AppState, _ decision: SandboxControlClient.CustomerDecision) -> [AppCommand] {
         guard state.customerSimulated else {
             warn(&state, "Not the embedded sandbox: the customer must \(decision.rawValue) on their own device.")
@@ -217,6 +256,10 @@ public enum AppUpdate {
         }
         switch state.payState {
         case .redirecting(let request), .polling(let request):
+            if state.firstCustomerDecision == nil {
+                state.firstCustomerDecision = CustomerDecisionRecord(
+                    decision: decision, afterSeconds: max(0, state.now.timeIntervalSince(state.stateEnteredAt)))
+            }
             return [.actAsCustomer(decision, requestID: request.id)]
         case .readyToAuthorize:
             warn(&state, "The customer has no link yet: press p or Enter to authorize first.")
@@ -250,6 +293,24 @@ public enum AppUpdate {
             case .character("n"), .character("N"), .escape, .character("q"): state.overlay = nil
             default: break
             }
+        case .addProduct(let cursor):
+            let count = state.catalogProducts.count
+            switch key {
+            case .escape, .character("q"), .character("n"): state.overlay = nil
+            case .up, .character("k"): state.overlay = .addProduct(cursor: max(0, cursor - 1))
+            case .down, .character("j"): state.overlay = .addProduct(cursor: min(count - 1, cursor + 1))
+            case .enter, .character(" "), .character("+"):
+                state.overlay = nil
+                guard state.catalogProducts.indices.contains(cursor) else { return [] }
+                let product = state.catalogProducts[cursor]
+                let commands = editCart(&state) { cart in
+                    cart.add(LineItem(sku: product.sku, name: product.name, unitPrice: product.unitPrice, quantity: 1))
+                }
+                state.focus = .cart
+                state.cartCursor = state.cart.items.firstIndex { $0.sku == product.sku } ?? state.cartCursor
+                return commands
+            default: break
+            }
         case .httpDetail(let id, let scroll):
             let page = max(1, state.height - 6)
             switch key {
@@ -275,23 +336,33 @@ public enum AppUpdate {
         [.oneTimePayment(scopeID: state.brandID, amount: total.minorUnits, currency: total.currency.code)]
     }
 
+    /// What is charged: the cart's total, or a scenario's fixed amount (sandbox magic values).
+    static func charge(_ state: AppState, _ summary: OrderSummary) -> Money {
+        state.scenario?.amount ?? summary.total
+    }
+
+    static func metadata(_ state: AppState) -> [String: String] {
+        (state.scenario?.metadata ?? [:]).merging(["cart_items": String(state.cart.items.reduce(0) { $0 + $1.quantity })]) { $1 }
+    }
+
     static func createParams(_ state: AppState, total: Money) -> CreateCustomerRequestParams {
         CreateCustomerRequestParams(
             actions: actions(state, total: total), channel: .ONLINE, redirectURL: "terminalcheckout://checkout/return",
-            referenceID: nil, metadata: ["cart_items": String(state.cart.items.reduce(0) { $0 + $1.quantity })])
+            referenceID: state.scenario?.referenceID, metadata: metadata(state))
     }
 
     /// The command that brings the request to the cart's amount: a PATCH, or for Afterpay a
     /// new signed token first.
     private static func requestUpdate(_ state: AppState, _ params: UpdateCustomerRequestParams) -> AppCommand {
         guard state.selectedPaymentMethod.isAfterpay, case .success(let summary) = state.summary else { return .updateRequest(params) }
-        return .updateAfterpay(.forCart(state.cart, summary: summary, total: summary.total, merchantName: state.merchantName))
+        return .updateAfterpay(.forCart(
+            state.cart, summary: summary, total: charge(state, summary), merchantName: state.merchantName,
+            reference: state.scenario?.referenceID))
     }
 
     static func updateParams(_ state: AppState) -> UpdateCustomerRequestParams? {
         guard case .success(let summary) = state.summary, let request = state.payState.request else { return nil }
         return UpdateCustomerRequestParams(
-            actions: actions(state, total: summary.total), referenceID: request.referenceID,
-            metadata: ["cart_items": String(state.cart.items.reduce(0) { $0 + $1.quantity })])
+            actions: actions(state, total: charge(state, summary)), referenceID: request.referenceID, metadata: metadata(state))
     }
 }

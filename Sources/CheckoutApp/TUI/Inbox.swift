@@ -14,7 +14,14 @@ final class Inbox: Sendable {
 /// Forwards state-machine notifications to the UI loop.
 final class InboxObserver: CashAppPayObserver {
     let inbox: Inbox
-    init(inbox: Inbox) { self.inbox = inbox }
-    func stateDidChange(to state: CashAppPayState) { inbox.post(.stateChanged(state)) }
+    let recorder: TranscriptRecorder?
+    init(inbox: Inbox, recorder: TranscriptRecorder? = nil) {
+        self.inbox = inbox
+        self.recorder = recorder
+    }
+    func stateDidChange(to state: CashAppPayState) {
+        recorder?.record(.state(state))
+        inbox.post(.stateChanged(state))
+    }
     func requestDidChange(_ request: CustomerRequest) { inbox.post(.requestChanged(request)) }
 }

@@ -10,12 +10,28 @@ public struct TerminalCheckoutOptions: Sendable {
     public var session: SessionOptions
     public var colors: Bool
     public var authorizationTimeoutSeconds: Int
+    /// Open with this scenario's cart, provider, faults and customer.
+    public var scenario: Scenario?
+    /// Write a HAR transcript of the session here on quitting.
+    public var recordPath: String?
+    /// Plays a scripted checkout (demo mode) alongside the user.
+    var director: (any ScreenDirector)?
+    /// No "left in approved" line on quitting (the demo's checkouts are not the user's).
+    var quietEnd = false
 
-    public init(session: SessionOptions, colors: Bool, authorizationTimeoutSeconds: Int = 300) {
+    public init(
+        session: SessionOptions, colors: Bool, authorizationTimeoutSeconds: Int = 300, scenario: Scenario? = nil,
+        recordPath: String? = nil
+    ) {
         self.session = session
         self.colors = colors
         self.authorizationTimeoutSeconds = authorizationTimeoutSeconds
+        self.scenario = scenario
+        self.recordPath = recordPath
     }
+
+    /// The session as started: with the scenario's faults and sandbox timings.
+    var effectiveSession: SessionOptions { scenario?.applied(to: session) ?? session }
 }
 
 /// The full-screen checkout: wires the payment flow, the HTTP log and the sandbox to the UI
@@ -27,37 +43,68 @@ public enum TerminalCheckout {
             writeError("error: \(TerminalError.notATerminal)")
             return 2
         }
+        if let path = options.recordPath {
+            do { try Transcript.checkWritable(path) } catch {
+                writeError("error: \(error)")
+                return 2
+            }
+        }
         let session: PaymentSession
-        do { session = try await PaymentSession.start(options.session) } catch {
+        do { session = try await PaymentSession.start(options.effectiveSession) } catch {
             writeError("error: \(error)")
             return 2
         }
-        let outcome = await show(session: session, options: options)
+        let recorder = options.recordPath == nil ? nil : TranscriptRecorder()
+        let outcome = await show(session: session, options: options, recorder: recorder)
         await session.stop()
         if let failure = outcome.failure {
             writeError("error: \(failure)")
             return 2
         }
-        if let request = outcome.finalState.request {
+        if let path = options.recordPath, let recorder {
+            let scenario = Scenario.recorded(from: outcome.finalAppState, session: options.effectiveSession)
+            let record = recorder.record(scenario: scenario, finalState: outcome.finalState.name, finalPhase: outcome.finalAppState.phase?.name)
+            do {
+                try Transcript.write(
+                    Transcript.document(record: record, exchanges: session.http.log.entries, title: "\(scenario.name) (screen)"), to: path)
+                writeError("transcript: wrote \(path) (\(session.http.log.entries.count) HTTP exchanges, \(record.events.count) states and phases)")
+            } catch {
+                writeError("error: \(error)")
+                return 2
+            }
+        }
+        if let request = outcome.finalState.request, !options.quietEnd {
             writeError("checkout: left in \(outcome.finalState.name) (request \(request.id))")
         }
         return outcome.status
     }
 
     /// Wires the session to a UI loop and runs it until the user quits.
-    private static func show(session: PaymentSession, options: TerminalCheckoutOptions) async -> UILoop.Outcome {
-        let inbox = Inbox()
-        let observer = InboxObserver(inbox: inbox)
-        await session.pay.addObserver(observer)
-        let subscription = session.http.log.subscribe { inbox.post(.exchange($0)) }
-        let commands = AsyncStream.makeStream(of: AppCommand.self)
-        let afterpay = AfterpayFlow(afterpay: session.afterpay, pay: session.pay) { inbox.post(.phaseChanged($0)) }
-        let runner = Task { await perform(commands.stream, pay: session.pay, afterpay: afterpay, control: session.customer, inbox: inbox) }
+    private static func show(session: PaymentSession, options: TerminalCheckoutOptions, recorder: TranscriptRecorder?) async -> UILoop.Outcome {
         var initial = AppState(
             catalog: session.catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customer != nil,
             brandID: session.configuration.brandID, now: Date())
         initial.authorizationTimeoutSeconds = options.authorizationTimeoutSeconds
-        let outcome = await runLoopOnItsOwnThread(initial: initial, inbox: inbox, colors: options.colors) {
+        if let scenario = options.scenario {
+            do { try scenario.load(into: &initial, catalog: session.catalog) } catch {
+                return UILoop.Outcome(status: 2, finalAppState: initial, failure: .scenario("scenario \"\(scenario.name)\": \(error)"))
+            }
+            if options.director == nil {
+                initial.notice = Notice(text: "Scenario \"\(scenario.name)\" loaded: press p to pay.", kind: .info, shownAt: initial.now)
+            }
+        }
+        let inbox = Inbox()
+        let observer = InboxObserver(inbox: inbox, recorder: recorder)
+        await session.pay.addObserver(observer)
+        let subscription = session.http.log.subscribe { inbox.post(.exchange($0)) }
+        let commands = AsyncStream.makeStream(of: AppCommand.self)
+        let afterpay = AfterpayFlow(afterpay: session.afterpay, pay: session.pay) { phase in
+            recorder?.record(.phase(phase))
+            inbox.post(.phaseChanged(phase))
+        }
+        let runner = Task { await perform(commands.stream, pay: session.pay, afterpay: afterpay, control: session.customer, inbox: inbox) }
+        recorder?.record(.state(.notStarted))
+        let outcome = await UILoop.runOnItsOwnThread(initial: initial, inbox: inbox, colors: options.colors, director: options.director) {
             commands.continuation.yield($0)
         }
         commands.continuation.finish()
@@ -79,9 +126,10 @@ public enum TerminalCheckout {
             case .authorize: await pay.authorizeCustomerRequest()
             case .reset: await pay.reset()
             case .giveUp(let seconds): await pay.authorizationTimedOut(seconds: seconds)
-            case .actAsCustomer(let decision, let id):
+            case .actAsCustomer(let decision, let id, let delay):
                 guard let control else { continue }
                 Task {
+                    if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
                     do { _ = try await control.customer(decision, requestID: id) } catch {
                         inbox.post(.customerActionFailed("The simulated customer could not \(decision.rawValue): \(error)"))
                     }
@@ -90,59 +138,17 @@ public enum TerminalCheckout {
         }
     }
 
-    private static func runLoopOnItsOwnThread(
-        initial: AppState, inbox: Inbox, colors: Bool, send: @escaping @Sendable (AppCommand) -> Void
-    ) async -> UILoop.Outcome {
-        await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: UILoop.run(initial: initial, inbox: inbox, colors: colors, send: send))
-            }
-            thread.name = "checkout-ui"
-            thread.start()
-        }
-    }
 }
 
-/// The one message loop: input, inbox messages and ticks go through `AppUpdate.update`,
-/// commands go out, and the screen is redrawn. Every curses call happens here.
-enum UILoop {
-    static let inputTimeoutMilliseconds: Int32 = 40
+/// Why the screen could not run.
+enum ScreenFailure: Error, CustomStringConvertible {
+    case terminal(TerminalError)
+    case scenario(String)
 
-    struct Outcome: Sendable {
-        var status: Int32
-        var finalState: CashAppPayState
-        var failure: TerminalError? = nil
-    }
-
-    static func run(initial: AppState, inbox: Inbox, colors: Bool, send: (AppCommand) -> Void) -> Outcome {
-        let terminal: NcursesTerminal
-        do { terminal = try NcursesTerminal(colors: colors) } catch {
-            return Outcome(status: 2, finalState: initial.payState, failure: error)
-        }
-        TerminalSignals.install()
-        defer {
-            terminal.close()
-            TerminalSignals.uninstall()
-        }
-        var state = initial
-        (state.width, state.height) = terminal.size
-        while true {
-            if let signal = TerminalSignals.takePending() { return Outcome(status: 128 + signal, finalState: state.payState) }
-            var messages = inbox.drain()
-            if let input = terminal.read(timeoutMilliseconds: messages.isEmpty ? inputTimeoutMilliseconds : 0) {
-                switch input {
-                case .key(let key): messages.append(.key(key))
-                case .resize:
-                    let size = terminal.size
-                    messages.append(.resized(width: size.width, height: size.height))
-                }
-            }
-            messages.append(.tick(Date()))
-            for message in messages {
-                for command in AppUpdate.update(&state, message) { send(command) }
-            }
-            if state.quitRequested { return Outcome(status: 0, finalState: state.payState) }
-            terminal.draw(CheckoutView.render(state))
+    var description: String {
+        switch self {
+        case .terminal(let error): "\(error)"
+        case .scenario(let problem): problem
         }
     }
 }

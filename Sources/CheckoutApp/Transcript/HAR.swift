@@ -98,9 +98,9 @@ public enum HAR {
         public var value: String
     }
 
+    /// `text` only: the spec makes `params` (form fields) and `text` exclusive.
     public struct PostData: Codable, Sendable {
         public var mimeType: String
-        public var params: [NameValue] = []
         public var text: String
     }
 

@@ -28,6 +28,8 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
         public var code: String
         public var detail: String?
         public var field: String?
+        /// The HTTP status of a NIL_DATA network error (a response without a body).
+        public var status: Int?
     }
 
     enum CodingKeys: String, CodingKey {
@@ -48,6 +50,7 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
             if let error = state.error {
                 self.error = RecordedError(category: error.category, code: error.code, detail: error.detail, field: error.field)
             }
+            if case .networkError(.nilData(let status)) = state { self.error?.status = status }
             switch state {
             case .creatingCustomerRequest(let params): createParams = params
             case .updatingCustomerRequest(_, let params): updateParams = params
@@ -110,6 +113,7 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
             switch error.code {
             case "NO_RESPONSE": return .state(.networkError(.noResponse(detail)))
             case "INVALID_JSON": return .state(.networkError(.invalidJSON(detail)))
+            case "NIL_DATA": return .state(.networkError(.nilData(status: error.status ?? 0)))
             default: return .state(.networkError(.systemError(detail)))
             }
         default: return nil

@@ -53,9 +53,11 @@ public enum Transcript {
         }
         let document: HAR.Document
         do { document = try CashAppJSON.decoder().decode(HAR.Document.self, from: data) } catch let error as DecodingError {
-            throw TranscriptError(path: path, problem: "is not a HAR 1.2 file: \(error.fieldPath.isEmpty ? "" : error.fieldPath + ": ")\(error.problem)")
+            throw TranscriptError(
+                path: path,
+                problem: "is not a HAR 1.2 file: \(error.fieldPath.isEmpty ? "" : error.fieldPath + ": ")\(error.problem); give the .har file written by --record")
         } catch {
-            throw TranscriptError(path: path, problem: "is not a HAR file: \(error.localizedDescription)")
+            throw TranscriptError(path: path, problem: "is not a HAR file: \(error.localizedDescription); give the .har file written by --record")
         }
         guard document.log.terminalCheckout != nil else {
             throw TranscriptError(path: path, problem: "has no _terminalCheckout record; only transcripts written by `checkout --record` can be replayed")

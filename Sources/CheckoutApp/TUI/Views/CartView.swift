@@ -1,20 +1,22 @@
 import CheckoutModel
+import Foundation
 import TerminalUI
 
 /// Line items with quantity, unit price and line total, then the summary ending in the total.
 enum CartView {
     static func neededHeight(_ state: AppState) -> Int {
         let summaryLines = (try? state.summary.get().lines.count) ?? 1
-        return state.cart.items.count + 1 + (summaryLines - state.cart.items.count) + 2
+        return state.cart.items.count + 1 + (summaryLines - state.cart.items.count) + 2 + (state.receipt == nil ? 0 : 3)
     }
 
     static func draw(_ screen: inout Screen, _ state: AppState, _ area: Rect) {
-        let inside = CheckoutView.pane(&screen, state, .cart, area, title: "Cart")
+        let receipt = state.receipt
+        let inside = CheckoutView.pane(&screen, state, .cart, area, title: receipt == nil ? "Cart" : "Receipt · paid")
         guard inside.width > 10 else { return }
         let right = inside.maxX - 1
         var y = inside.y
         for (index, item) in state.cart.items.enumerated() where y < inside.maxY {
-            let selected = index == state.cartCursor
+            let selected = index == state.cartCursor && receipt == nil
             let style: Style = selected && state.focus == .cart && state.overlay == nil ? Theme.cursor : .plain
             if selected { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
             let total = item.lineTotal.formatted
@@ -40,5 +42,20 @@ enum CartView {
                 y += 1
             }
         }
+        if let receipt { drawReceipt(&screen, receipt, inside, from: y) }
+    }
+
+    /// Who paid, how, and the ids support will ask for.
+    private static func drawReceipt(_ screen: inout Screen, _ receipt: Receipt, _ inside: Rect, from top: Int) {
+        guard top + 2 < inside.maxY else { return }
+        for column in inside.x..<inside.maxX { screen[column, top] = Cell("╌", style: Theme.border) }
+        let payer = receipt.cashtag.map { "Paid by \($0)" } ?? "Paid"
+        let end = screen.put(
+            " ✔ \(payer) in \(CheckoutView.clock(TimeInterval(receipt.seconds)))", x: inside.x, y: top + 1, style: Theme.banner(.success),
+            maxWidth: inside.width)
+        if end + 2 + receipt.method.count < inside.maxX { screen.putRight(receipt.method, right: inside.maxX - 1, y: top + 1, style: Theme.dim) }
+        var ids = [receipt.requestID] + receipt.grantIDs
+        if let paymentID = receipt.paymentID { ids.insert("payment \(paymentID)", at: 0) }
+        screen.put("   " + ids.joined(separator: " · "), x: inside.x, y: top + 2, style: Theme.dim, maxWidth: inside.width)
     }
 }

@@ -21,6 +21,26 @@ public enum CheckoutView {
         BannerView.draw(&screen, state, bannerArea)
         HintsView.draw(&screen, state, hintsRow)
 
+        if let code = state.authorizationCode, !state.codeHidden, QRView.fits(code, in: body, state: state) {
+            let (left, panel) = body.splitLeft(body.width - QRView.panelWidth(code))
+            drawStacked(&screen, state, left)
+            QRView.draw(&screen, state, code, panel)
+        } else {
+            drawSideBySide(&screen, state, body)
+        }
+
+        switch state.overlay {
+        case .help?: OverlayView.help(&screen, state)
+        case .confirmQuit?: OverlayView.confirmQuit(&screen, state)
+        case .addProduct(let cursor)?: OverlayView.addProduct(&screen, state, cursor: cursor)
+        case .httpDetail(let id, let scroll)?: HTTPDetailView.draw(&screen, state, exchangeID: id, scroll: scroll)
+        case nil: break
+        }
+        return screen
+    }
+
+    /// The usual layout: cart beside shipping and payment, the HTTP log below.
+    private static func drawSideBySide(_ screen: inout Screen, _ state: AppState, _ body: Rect) {
         let mainHeight = state.logVisible ? min(body.height - 5, max(CartView.neededHeight(state), 11)) : body.height
         let (main, logArea) = body.splitTop(mainHeight)
         let leftWidth = main.width * 56 / 100
@@ -31,20 +51,31 @@ public enum CheckoutView {
         ShippingView.draw(&screen, state, paymentArea: shippingArea)
         PaymentView.draw(&screen, state, paymentArea)
         if state.logVisible { HTTPLogView.draw(&screen, state, logArea) }
+    }
 
-        switch state.overlay {
-        case .help?: OverlayView.help(&screen, state)
-        case .confirmQuit?: OverlayView.confirmQuit(&screen, state)
-        case .httpDetail(let id, let scroll)?: HTTPDetailView.draw(&screen, state, exchangeID: id, scroll: scroll)
-        case nil: break
-        }
-        return screen
+    /// Beside the QR code: cart, shipping and payment stacked, the HTTP log in what is left.
+    private static func drawStacked(_ screen: inout Screen, _ state: AppState, _ column: Rect) {
+        let (shippingHeight, paymentHeight) = stackedPaneHeights(state)
+        let rest = column.height - shippingHeight - paymentHeight
+        let cartHeight = state.logVisible && rest - CartView.neededHeight(state) >= 3 ? CartView.neededHeight(state) : rest
+        let (cartArea, below) = column.splitTop(cartHeight)
+        let (shippingArea, belowShipping) = below.splitTop(shippingHeight)
+        let (paymentArea, logArea) = belowShipping.splitTop(paymentHeight)
+        CartView.draw(&screen, state, cartArea)
+        ShippingView.draw(&screen, state, paymentArea: shippingArea)
+        PaymentView.draw(&screen, state, paymentArea)
+        if logArea.height >= 3 { HTTPLogView.draw(&screen, state, logArea) }
+    }
+
+    static func stackedPaneHeights(_ state: AppState) -> (shipping: Int, payment: Int) {
+        (state.cart.shippingMethods.count + 2, state.paymentMethods.count + 2)
     }
 
     private static func drawTitle(_ screen: inout Screen, _ state: AppState, _ row: Rect) {
         screen.fill(row, with: Cell(" ", style: Theme.title))
-        screen.put(" TerminalCheckout · \(state.merchantName)", x: 0, y: row.y, style: Theme.title.with { $0.bold = true })
-        screen.putRight("\(state.endpointLabel) ", right: row.maxX, y: row.y, style: Theme.title)
+        let scenario = state.scenario.map { " · \($0.name)" } ?? ""
+        screen.put(" TerminalCheckout · \(state.merchantName)\(scenario)", x: 0, y: row.y, style: Theme.title.with { $0.bold = true })
+        screen.putRight("\(state.director?.label ?? state.endpointLabel) ", right: row.maxX, y: row.y, style: Theme.title)
     }
 
     private static func drawTooSmall(_ screen: inout Screen) {

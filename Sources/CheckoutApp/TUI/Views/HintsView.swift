@@ -8,10 +8,13 @@ enum HintsView {
         case .help?: hints = [("Esc", "close")]
         case .confirmQuit?: hints = [("y", "quit"), ("n", "stay")]
         case .httpDetail?: hints = [("↑↓", "scroll"), ("PgUp/PgDn", "page"), ("Esc", "close")]
+        case .addProduct?: hints = [("↑↓", "choose"), ("Enter", "add"), ("Esc", "close")]
+        case nil where state.director != nil:
+            hints = (state.director?.hints ?? []).map { ($0.key, $0.action) } + [("Tab", "pane"), ("?", "help")]
         case nil:
             hints = [("Tab", "pane"), ("↑↓", "move")]
             switch state.payState {
-            case .notStarted: hints += [("+/-", "qty"), ("Enter", "select"), ("p", "pay")]
+            case .notStarted: hints += [("+/-", "qty"), ("n", "add"), ("Enter", "select"), ("p", "pay")]
             case .readyToAuthorize: hints += [("+/-", "qty"), ("p", "authorize")]
             case .redirecting, .polling:
                 hints += state.customerSimulated ? [("a", "approve"), ("x", "decline")] : []

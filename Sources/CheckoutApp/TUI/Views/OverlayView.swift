@@ -26,4 +26,21 @@ enum OverlayView {
         let x3 = screen.put("n", x: x2, y: inside.y + 2, style: Theme.key)
         screen.put(" keep paying", x: x3, y: inside.y + 2, style: Theme.dim)
     }
+
+    /// The catalog's products, to add one to the cart.
+    static func addProduct(_ screen: inout Screen, _ state: AppState, cursor: Int) {
+        let products = state.catalogProducts
+        let nameWidth = products.map(\.name.count).max() ?? 20
+        let width = min(state.width - 4, nameWidth + 16)
+        let rect = Rect(x: 0, y: 0, width: state.width, height: state.height).centered(width: width, height: products.count + 2)
+        screen.fill(rect)
+        let inside = screen.box(rect, title: "Add to cart", style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
+        for (index, product) in products.enumerated() where inside.y + index < inside.maxY {
+            let y = inside.y + index
+            let style: Style = index == cursor ? Theme.cursor : .plain
+            screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style))
+            screen.put(" " + product.name, x: inside.x, y: y, style: style, maxWidth: inside.width - 10)
+            screen.putRight(product.unitPrice.formatted, right: inside.maxX - 1, y: y, style: style)
+        }
+    }
 }

@@ -1,0 +1,46 @@
+import CheckoutModel
+import Foundation
+
+extension Scenario {
+    /// The checkout on the screen as a scenario: its cart, shipping, provider and the
+    /// scenario's fixed amount, reference and metadata, if one was loaded.
+    init(snapshotOf state: AppState) {
+        self = state.scenario ?? Scenario(name: "recorded on the screen")
+        provider = state.selectedPaymentMethod.isAfterpay ? .afterpay : .cashapp
+        cart = state.cart.items.map { item in
+            state.catalogProducts.contains { $0.sku == item.sku && $0.unitPrice == item.unitPrice }
+                ? .sku(item.sku, quantity: item.quantity) : .item(name: item.name, price: item.unitPrice, quantity: item.quantity)
+        }
+        shipping = state.cart.selectedShippingID
+        expect = nil
+    }
+
+    /// The scenario a screen session's transcript carries: what was paid, what the customer
+    /// did, the session's faults and timings, and how the first checkout ended.
+    static func recorded(from state: AppState, session: SessionOptions) -> Scenario {
+        var scenario = state.paidScenario ?? Scenario(snapshotOf: state)
+        if let first = state.firstCustomerDecision {
+            switch first.decision {
+            case .approve: scenario.customer = first.afterSeconds >= 1 ? .approveAfter(seconds: (first.afterSeconds * 10).rounded() / 10) : .approve
+            case .decline: scenario.customer = .decline
+            }
+        } else {
+            scenario.customer = .none
+        }
+        scenario.faults = session.faults
+        if session.triggerRotationSeconds != 30 || session.requestLifetimeSeconds != 3600 {
+            scenario.sandbox = ScenarioSandbox(
+                triggerRotationSeconds: session.triggerRotationSeconds, requestLifetimeSeconds: session.requestLifetimeSeconds)
+        }
+        return scenario
+    }
+
+    /// The scenario's cart, shipping and provider on a fresh screen.
+    func load(into state: inout AppState, catalog: Catalog) throws(CartError) {
+        state.cart = try cart(in: catalog)
+        state.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? 0
+        state.selectedPaymentIndex = state.paymentMethods.firstIndex { $0.isAfterpay == (provider == .afterpay) } ?? 0
+        state.paymentCursor = state.selectedPaymentIndex
+        state.scenario = self
+    }
+}

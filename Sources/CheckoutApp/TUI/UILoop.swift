@@ -1,0 +1,73 @@
+import Foundation
+import PaymentFlow
+import TerminalUI
+
+/// The one message loop: input, inbox messages and ticks go through `AppUpdate.update`,
+/// commands go out, and the screen is redrawn. Every curses call happens here.
+enum UILoop {
+    static let inputTimeoutMilliseconds: Int32 = 40
+
+    struct Outcome: Sendable {
+        var status: Int32
+        var finalAppState: AppState
+        var failure: ScreenFailure? = nil
+        var finalState: CashAppPayState { finalAppState.payState }
+    }
+
+    /// Runs the loop on a thread of its own (curses is single-threaded; the cooperative pool
+    /// must never wait on the terminal).
+    static func runOnItsOwnThread(
+        initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?, send: @escaping @Sendable (AppCommand) -> Void
+    ) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: run(initial: initial, inbox: inbox, colors: colors, director: director, send: send))
+            }
+            thread.name = "checkout-ui"
+            thread.start()
+        }
+    }
+
+    static func run(initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?, send: (AppCommand) -> Void) -> Outcome {
+        var director = director
+        let terminal: NcursesTerminal
+        do { terminal = try NcursesTerminal(colors: colors) } catch {
+            return Outcome(status: 2, finalAppState: initial, failure: .terminal(error))
+        }
+        TerminalSignals.install()
+        defer {
+            terminal.close()
+            TerminalSignals.uninstall()
+        }
+        var state = initial
+        (state.width, state.height) = terminal.size
+        state.colors = terminal.hasColors
+        while true {
+            if let signal = TerminalSignals.takePending() { return Outcome(status: 128 + signal, finalAppState: state) }
+            var messages = inbox.drain()
+            if let input = terminal.read(timeoutMilliseconds: messages.isEmpty ? inputTimeoutMilliseconds : 0) {
+                switch input {
+                case .key(let key):
+                    if director == nil {
+                        messages.append(.key(key))
+                    } else if let passed = director?.intercept(key, state: &state) {
+                        messages.append(.key(passed))
+                    }
+                case .resize:
+                    let size = terminal.size
+                    messages.append(.resized(width: size.width, height: size.height))
+                }
+            }
+            let wall = Date()
+            let due = director?.due(now: wall, state: &state) ?? []
+            messages.append(.tick(director?.clock(at: wall) ?? wall))
+            messages += due
+            for message in messages {
+                for command in AppUpdate.update(&state, message) { send(command) }
+            }
+            if state.quitRequested { return Outcome(status: 0, finalAppState: state) }
+            terminal.draw(CheckoutView.render(state))
+        }
+    }
+}
+

@@ -1,0 +1,50 @@
+import ArgumentParser
+import CheckoutApp
+import Foundation
+
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Play a recorded transcript (--record FILE.har) on the screen, or print its states.",
+        discussion: """
+            On the screen the session plays at its recorded pace (times --speed): space pauses \
+            and resumes, → steps to the next state or exchange, + and - change the speed, Tab and \
+            Enter open the recorded HTTP exchanges, q quits. Nothing is sent to any provider.
+
+            --headless prints the state and phase lines `checkout run` printed (--json: its JSON \
+            lines), identical on every replay, and exits with the recorded run's status. To run the \
+            recorded checkout again against a fresh sandbox use `checkout run --replay FILE.har`.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A transcript written by --record.", valueName: "file.har"))
+    var path: String
+
+    @Option(help: "Play this many times faster (0.125 to 64).")
+    var speed: Double = 1
+
+    @Flag(help: "Print the recorded state lines instead of showing the screen.")
+    var headless = false
+
+    @Flag(help: "With --headless, print the JSON lines.")
+    var json = false
+
+    @Flag(help: "Draw without colours (as NO_COLOR does).")
+    var noColor = false
+
+    func validate() throws {
+        guard speed >= 0.125, speed <= 64 else { throw ValidationError("--speed must be between 0.125 and 64, got \(speed)") }
+        if json, !headless { throw ValidationError("--json goes with --headless") }
+    }
+
+    func run() async throws {
+        let document: HAR.Document
+        do { document = try Transcript.load(path) } catch {
+            Console.err("error: \(error)")
+            throw ExitCode(64)
+        }
+        if headless { throw ExitCode(TranscriptReplay.printLines(document, json: json, write: Console.out)) }
+        let colors = !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        throw ExitCode(await TranscriptReplay.show(document, path: path, speed: speed, colors: colors, writeError: Console.err))
+    }
+}
