@@ -20,7 +20,8 @@ struct PaymentSession: Sendable {
 
     /// Starts the embedded sandbox unless a provider or shared sandbox was named, and injects
     /// the faults asked for.
-    static func start(_ options: SessionOptions) async throws -> PaymentSession {
+    /// `keptExchanges` bounds the HTTP log kept in memory (nil: all, as transcripts need).
+    static func start(_ options: SessionOptions, keptExchanges: Int? = nil) async throws -> PaymentSession {
         let catalog = try Catalog.bundled()
         var sandbox: RunningSandbox?
         if options.usesEmbeddedSandbox {
@@ -33,6 +34,7 @@ struct PaymentSession: Sendable {
         let configuration = options.endpoint.configuration(sandboxURL: sandboxURL)
         let afterpayConfiguration = options.afterpay.configuration(sandboxURL: sandboxURL)
         let http = ProviderHTTPClient(
+            log: ExchangeLog(limit: keptExchanges),
             redactor: Redactor(secrets: [configuration.clientID, afterpayConfiguration.secretKey]),
             retryPolicy: RetryPolicy(maxAttempts: RetryPolicy.standard.maxAttempts, baseDelay: options.retryBaseDelay))
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }

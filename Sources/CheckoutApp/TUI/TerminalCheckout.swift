@@ -50,7 +50,9 @@ public enum TerminalCheckout {
             }
         }
         let session: PaymentSession
-        do { session = try await PaymentSession.start(options.effectiveSession) } catch {
+        // The screen shows the newest exchanges; only a transcript needs them all.
+        let kept = options.recordPath == nil ? AppUpdate.logLimit : nil
+        do { session = try await PaymentSession.start(options.effectiveSession, keptExchanges: kept) } catch {
             writeError("error: \(error)")
             return 2
         }

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Every exchange the client makes, in order, with subscribers told of each new one.
-/// The HTTP log pane and transcripts subscribe; tests read `entries`.
+/// The HTTP log pane and transcripts subscribe; tests read `entries`. With a `limit` only
+/// the newest entries are kept (a screen left running for hours, not recording).
 public final class ExchangeLog: Sendable {
     public typealias Subscriber = @Sendable (HTTPExchange) -> Void
 
@@ -15,13 +16,18 @@ public final class ExchangeLog: Sendable {
 
     private struct Storage {
         var entries: [HTTPExchange] = []
+        /// Exchanges recorded so far, kept or not: the next id.
+        var recorded = 0
         var subscribers: [Int: Subscriber] = [:]
         var nextSubscriberID = 0
     }
 
     private let storage = Mutex(Storage())
+    public let limit: Int?
 
-    public init() {}
+    public init(limit: Int? = nil) {
+        self.limit = limit.map { max(1, $0) }
+    }
 
     public var entries: [HTTPExchange] { storage.withLock { $0.entries } }
 
@@ -41,8 +47,10 @@ public final class ExchangeLog: Sendable {
     @discardableResult
     func record(_ make: (Int) -> HTTPExchange) -> HTTPExchange {
         let (exchange, subscribers) = storage.withLock { storage in
-            let exchange = make(storage.entries.count + 1)
+            storage.recorded += 1
+            let exchange = make(storage.recorded)
             storage.entries.append(exchange)
+            if let limit, storage.entries.count > limit { storage.entries.removeFirst(storage.entries.count - limit) }
             return (exchange, storage.subscribers.sorted { $0.key < $1.key }.map(\.value))
         }
         for subscriber in subscribers { subscriber(exchange) }
