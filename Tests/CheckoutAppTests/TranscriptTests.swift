@@ -490,3 +490,17 @@ private func isISO8601Milliseconds(_ text: String) -> Bool {
         #expect(object["json"] is String)
     }
 }
+
+@Suite struct TranscriptFirstCheckoutTests {
+    @Test func aReRunIsComparedWithTheFirstCheckoutOfASession() {
+        func event(_ state: String) -> RecordedEvent {
+            var event = RecordedEvent(.state(.notStarted), atMilliseconds: 0)
+            event.state = state
+            return event
+        }
+        let session = ["notStarted", "creatingCustomerRequest", "apiError", "notStarted", "creatingCustomerRequest"].map(event)
+        let rerun = ["notStarted", "creatingCustomerRequest", "apiError"].map(event)
+        #expect(ReplayDivergence.first(recorded: session, actual: rerun) == nil)
+        #expect(ReplayDivergence.firstCheckout(session).count == 3)
+    }
+}

@@ -11,6 +11,11 @@ struct ReplayTimeline: Sendable {
     let steps: [Step]
     let startedAt: Date
 
+    init(steps: [Step], startedAt: Date) {
+        self.steps = steps
+        self.startedAt = startedAt
+    }
+
     init(_ document: HAR.Document) {
         let started = document.log.terminalCheckout?.startedDateTime ?? document.log.entries.first?.startedDateTime ?? Date()
         startedAt = started

@@ -13,7 +13,7 @@ public struct ReplayDivergence: Hashable, Sendable, CustomStringConvertible {
 
     /// nil when both tell the same story.
     public static func first(recorded: [RecordedEvent], actual: [RecordedEvent]) -> ReplayDivergence? {
-        let expected = comparable(recorded)
+        let expected = comparable(firstCheckout(recorded))
         let got = comparable(actual)
         for step in 0..<max(expected.count, got.count) {
             let left = step < expected.count ? expected[step] : nil
@@ -21,6 +21,12 @@ public struct ReplayDivergence: Hashable, Sendable, CustomStringConvertible {
             if left != right { return ReplayDivergence(step: step + 1, recorded: left, actual: right) }
         }
         return nil
+    }
+
+    /// A screen session may hold several checkouts (r starts a new one); a re-run is the first.
+    public static func firstCheckout(_ events: [RecordedEvent]) -> [RecordedEvent] {
+        let starts = events.indices.filter { events[$0].state == "notStarted" }
+        return starts.count > 1 ? Array(events[..<starts[1]]) : events
     }
 
     public static func comparable(_ events: [RecordedEvent]) -> [String] {

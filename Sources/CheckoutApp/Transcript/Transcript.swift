@@ -52,6 +52,9 @@ public enum Transcript {
                 ? "cannot be read; check its permissions" : "no such file; give the .har file written by --record")
         }
         let document: HAR.Document
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+            throw TranscriptError(path: path, problem: "is not a HAR file (it is not JSON); give the .har file written by --record")
+        }
         do { document = try CashAppJSON.decoder().decode(HAR.Document.self, from: data) } catch let error as DecodingError {
             throw TranscriptError(
                 path: path,
