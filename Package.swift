@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "Sandbox",
             dependencies: [
-                "ProviderWire", "CheckoutModel",
+                "ProviderWire", "CheckoutModel", "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -59,7 +59,13 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
-        .target(name: "QRCode", dependencies: ["CQRencode"]),
+        // zlib through pkg-config: deflate and CRC-32 for the PNG encoder.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "QRCode", dependencies: ["CQRencode", "CZlib"]),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
         .target(
             name: "CheckoutApp",
@@ -83,7 +89,7 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "CheckoutModelTests", dependencies: ["CheckoutModel", "CheckoutResources", "CheckoutApp"]),
-        .testTarget(name: "PaymentFlowTests", dependencies: ["PaymentFlow", "ProviderWire"]),
+        .testTarget(name: "PaymentFlowTests", dependencies: ["PaymentFlow", "ProviderWire", "ProviderClients"]),
         .testTarget(
             name: "ProviderClientsTests",
             dependencies: [
@@ -107,6 +113,6 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "QRCode"]),
-        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport", "CZlib"]),
     ]
 )

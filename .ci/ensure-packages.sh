@@ -3,7 +3,7 @@
 # As root (or with password-less sudo) it installs them; otherwise it prints the exact command.
 set -euo pipefail
 
-packages=(libncurses-dev libqrencode-dev pkg-config tmux zbar-tools)
+packages=(libncurses-dev libqrencode-dev pkg-config tmux zbar-tools zlib1g-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Image encodings of a QR code: PBM for tools such as zbarimg, SVG for browsers.
+/// Image encodings of a QR code: PBM for tools such as zbarimg, SVG for browsers,
+/// PNG (in QRImage+PNG.swift) for anything that wants a plain image.
 public enum QRImage {
     /// A raw (P4) PBM of `rows` (true = black) with `margin` light modules on every side,
     /// each module drawn as `scale`×`scale` pixels. Ragged rows are padded with light.

@@ -75,7 +75,8 @@ struct ReplayDirector: ScreenDirector {
         }
         return DirectorStatus(label: label, hints: [
             .init(key: "space", action: paused ? "play" : "pause"), .init(key: "→", action: "step"),
-            .init(key: "+/-", action: "speed"), .init(key: "q", action: "quit"),
+            .init(key: "+/-", action: "speed"), .init(key: "q", action: "quit"), .init(key: "Tab", action: "pane"),
+            .init(key: "?", action: "help"),
         ])
     }
 }

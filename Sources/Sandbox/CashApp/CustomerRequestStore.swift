@@ -115,6 +115,24 @@ public final class CustomerRequestStore: Sendable {
         }
     }
 
+    enum TriggerLookup {
+        case pending(mobileURL: String, token: String)
+        case notFound
+        case notPending(CustomerRequest.Status)
+    }
+
+    /// A request's current `mobile_url` and trigger token, read together so a rotation
+    /// between the two cannot pair an old link with a new token (for the QR images).
+    func currentTrigger(id: String, baseURL: String) -> TriggerLookup {
+        let now = settings.now()
+        return state.withLock { state in
+            guard let stored = state.requests[id] else { return .notFound }
+            let request = present(stored, now: now, baseURL: baseURL, state: &state)
+            guard let mobileURL = request.authFlowTriggers?.mobileURL else { return .notPending(request.status) }
+            return .pending(mobileURL: mobileURL, token: triggerToken(for: stored, now: now))
+        }
+    }
+
     /// Applies expiry and computes the triggers for `now`.
     private func present(_ stored: StoredRequest, now: Date, baseURL: String, state: inout State) -> CustomerRequest {
         var stored = stored

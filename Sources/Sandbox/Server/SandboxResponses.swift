@@ -17,6 +17,10 @@ enum SandboxResponse {
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
+    static func image(_ data: Data, contentType: String) -> Response {
+        Response(status: .ok, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
     static func redirect(to location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
     }

@@ -23,6 +23,7 @@ public struct SandboxServer: Sendable {
         FaultRoutes(plan: faults).register(on: router)
         CustomerRequestRoutes(store: store).register(on: router)
         CustomerSimulatorRoutes(store: store).register(on: router)
+        QRCodeRoutes(store: store).register(on: router)
         AfterpayRoutes(merchant: settings.afterpayMerchant, store: afterpay, customerRequests: store, signer: signer, settings: settings)
             .register(on: router)
         return router

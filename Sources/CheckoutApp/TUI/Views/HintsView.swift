@@ -10,7 +10,7 @@ enum HintsView {
         case .httpDetail?: hints = [("↑↓", "scroll"), ("PgUp/PgDn", "page"), ("Esc", "close")]
         case .addProduct?: hints = [("↑↓", "choose"), ("Enter", "add"), ("Esc", "close")]
         case nil where state.director != nil:
-            hints = (state.director?.hints ?? []).map { ($0.key, $0.action) } + [("Tab", "pane"), ("?", "help")]
+            hints = (state.director?.hints ?? []).map { ($0.key, $0.action) }
         case nil:
             hints = [("Tab", "pane"), ("↑↓", "move")]
             switch state.payState {

@@ -16,14 +16,19 @@ enum QRView {
             && CartView.neededHeight(state) + shipping + payment <= body.height
     }
 
+    /// Dark modules must read dark: black on white, or without colours reverse video (dark on
+    /// the light foreground of a dark-themed terminal).
+    static func cell(for glyph: Character, colors: Bool) -> Cell {
+        Cell(glyph, style: colors ? Style(foreground: .black, background: .white) : Style(reverse: true))
+    }
+
     static func draw(_ screen: inout Screen, _ state: AppState, _ code: AuthorizationCode, _ panel: Rect) {
         let inside = screen.box(panel, title: "Scan to pay", style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
-        // Dark modules must read dark: black on white, or without colours reverse video
-        // (dark on the light foreground of a dark-themed terminal).
-        let style = state.colors ? Style(foreground: .black, background: .white) : Style(reverse: true)
         let top = inside.y + max(0, (inside.height - code.height) / 2)
         for (row, line) in code.lines.enumerated() {
-            screen.put(line, x: inside.x, y: top + row, style: style)
+            for (column, glyph) in line.enumerated() {
+                screen[inside.x + column, top + row] = cell(for: glyph, colors: state.colors)
+            }
         }
         screen.putRight(" v hides ", right: panel.maxX - 2, y: panel.maxY - 1, style: Theme.dim)
     }
