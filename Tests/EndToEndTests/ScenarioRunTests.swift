@@ -126,6 +126,20 @@ import TestSupport
         #expect(replay.lines.contains { $0.hasPrefix("replay: same as the recording") }, "\(replay.stdout)")
     }
 
+    /// `replay --headless` prints what the run printed, byte for byte, and exits as it did.
+    @Test(arguments: [("customer-declines.yaml", []), ("afterpay-capture-declined.yaml", ["--json"])])
+    func aHeadlessReplayPrintsWhatTheRunPrinted(name: String, flags: [String]) async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let har = directory.appendingPathComponent("run.har")
+        let run = try await CheckoutBinary.run(["run", Self.sample(name), "--record", har.path] + flags)
+        let first = try await CheckoutBinary.run(["replay", har.path, "--headless"] + flags)
+        let second = try await CheckoutBinary.run(["replay", har.path, "--headless"] + flags)
+        #expect(first.stdout == run.stdout)
+        #expect(second.stdout == first.stdout)
+        #expect(first.status == run.status)
+    }
+
     @Test func aReplayOfAnAfterpayRecordingIsTheSame() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -112,14 +112,17 @@ public struct HeadlessCheckout: Sendable {
         var status = Self.exitStatus(final: final, phase: finalPhase, provider: scenario.provider)
         if !final.isTerminal { writeError("timeout: the checkout did not finish within \(timeout) s (last state \(final.name))") }
         if case .settlementFailed(let reason)? = finalPhase { writeError("settlement failed: \(reason)") }
-        let summary = summarize(
+        var summary = summarize(
             final: final, phase: finalPhase, status: status, amount: amount, elapsedMilliseconds: recorder.elapsedMilliseconds,
             exchanges: http.log.entries.count)
         if let expect = scenario.expect {
-            status = check(expect, final: final, phase: finalPhase)
+            let verdict = check(expect, final: final, phase: finalPhase)
+            status = verdict.status
+            summary += "\n" + verdict.line
         }
         if let path = options.recordPath {
-            let record = recorder.record(scenario: scenario, summary: summary, finalState: final.name, finalPhase: finalPhase?.name)
+            let record = recorder.record(
+                scenario: scenario, summary: summary, finalState: final.name, finalPhase: finalPhase?.name, exitStatus: status.rawValue)
             do {
                 try Transcript.write(
                     Transcript.document(record: record, exchanges: http.log.entries, title: "\(scenario.name) (\(scenario.provider.rawValue))"),
@@ -134,18 +137,17 @@ public struct HeadlessCheckout: Sendable {
     }
 
     /// Compares the end with the scenario's expectation: exit 0 when it holds, 1 when not.
-    private func check(_ expect: ScenarioExpectation, final: CashAppPayState, phase: CheckoutPhase?) -> ExitStatus {
+    private func check(_ expect: ScenarioExpectation, final: CashAppPayState, phase: CheckoutPhase?) -> (status: ExitStatus, line: String) {
         let actual = ScenarioExpectation(state: final.name, phase: expect.phase == nil ? nil : phase?.name ?? "none")
         let met = expect.holds(state: final.name, phase: phase?.name)
-        if options.json {
-            write(JSONLine.encode([
+        let line = options.json
+            ? JSONLine.encode([
                 "expect": ["state": expect.state, "phase": expect.phase as Any? ?? NSNull()] as [String: Any],
                 "actual": ["state": final.name, "phase": phase?.name as Any? ?? NSNull()] as [String: Any], "met": met,
-            ]))
-        } else {
-            write(met ? "expect: met (\(expect.description))" : "expect: NOT met: expected \(expect.description), got \(actual.description)")
-        }
-        return met ? .approved : .declined
+            ])
+            : met ? "expect: met (\(expect.description))" : "expect: NOT met: expected \(expect.description), got \(actual.description)"
+        write(line)
+        return (met ? .approved : .declined, line)
     }
 
     /// Exit 0 only when the flow reached its end: `approved` for Cash App Pay, `completed` for Afterpay.

@@ -12,9 +12,11 @@ public struct TranscriptRecord: Codable, Sendable {
     public var summary: String?
     public var finalState: String?
     public var finalPhase: String?
+    /// The status `checkout run` exited with (an expectation's verdict when it had one).
+    public var exitStatus: Int32?
 
     enum CodingKeys: String, CodingKey {
         case format, startedDateTime, scenario, events, summary
-        case finalState = "final_state", finalPhase = "final_phase"
+        case finalState = "final_state", finalPhase = "final_phase", exitStatus = "exit_status"
     }
 }

@@ -29,10 +29,10 @@ final class TranscriptRecorder: Sendable {
     }
 
     func record(
-        scenario: Scenario, summary: String? = nil, finalState: String?, finalPhase: String?
+        scenario: Scenario, summary: String? = nil, finalState: String?, finalPhase: String?, exitStatus: Int32? = nil
     ) -> TranscriptRecord {
         TranscriptRecord(
             startedDateTime: startedAt, scenario: (try? JSONValue(serialized: scenario.jsonObject)) ?? .null,
-            events: events, summary: summary, finalState: finalState, finalPhase: finalPhase)
+            events: events, summary: summary, finalState: finalState, finalPhase: finalPhase, exitStatus: exitStatus)
     }
 }
