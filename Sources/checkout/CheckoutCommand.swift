@@ -9,10 +9,12 @@ struct CheckoutCommand: AsyncParsableCommand {
         abstract: "Walk through payment checkouts in the terminal, against an embedded sandbox or a provider's.",
         discussion: """
             Without a subcommand, opens the full-screen checkout (`checkout screen`): a cart, \
-            shipping and payment methods, a live state banner and the HTTP log. Press ? inside \
-            for every key.
+            shipping and payment methods, a live state banner, the QR code to scan and the HTTP \
+            log. Press ? inside for every key. `checkout SCENARIO.yaml` opens it with a scenario \
+            file (see Resources/scenarios); `--record FILE.har` keeps a transcript for support \
+            tickets, `checkout replay FILE.har` plays one back, `checkout demo` runs a looping demo.
             """,
-        version: "0.1.0",
+        version: CheckoutVersion.current,
         subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self],
         defaultSubcommand: ScreenCommand.self
     )
