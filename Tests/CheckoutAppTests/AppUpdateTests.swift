@@ -231,7 +231,7 @@ import Testing
     @Test func payingWithAfterpayBeginsWithTheCartAsAnAfterpayCheckout() throws {
         var state = try afterpaySelected()
         let commands = press([.character("p")], in: &state)
-        guard case .beginAfterpay(let checkout)? = commands.first else { Issue.record("expected beginAfterpay, got \(commands)"); return }
+        guard case .beginAfterpay(let checkout, _)? = commands.first else { Issue.record("expected beginAfterpay, got \(commands)"); return }
         #expect(checkout.amount == .init(amount: "45.05", currency: "USD"))
         #expect(checkout.isCashAppPay == true)
         #expect(checkout.merchant?.redirectConfirmUrl != nil && checkout.merchant?.redirectCancelUrl != nil)

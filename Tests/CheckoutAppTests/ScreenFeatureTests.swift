@@ -131,6 +131,23 @@ import Testing
         #expect(params.metadata?["cart_items"] == "2")
     }
 
+    @Test func anAfterpayScenarioSendsItsReferenceAndMetadata() throws {
+        var scenario = Scenario(name: "afterpay")
+        scenario.provider = .afterpay
+        scenario.referenceID = "ap-7"
+        scenario.metadata = ["ticket": "SUP-42"]
+        var state = try Screens.state()
+        try scenario.load(into: &state, catalog: try Catalog.bundled())
+        let commands = Screens.apply([.key(.character("p"))], to: &state)
+        guard case .beginAfterpay(let checkout, let metadata)? = commands.first else {
+            Issue.record("expected beginAfterpay, got \(commands)")
+            return
+        }
+        #expect(checkout.merchantReference == "ap-7")
+        #expect(metadata?["ticket"] == "SUP-42")
+        #expect(metadata?["cart_items"] == "3")
+    }
+
     @Test func aScenarioCustomerActsOncePerRequest() throws {
         var state = try Screens.state()
         var scenario = Scenario(name: "slow customer")

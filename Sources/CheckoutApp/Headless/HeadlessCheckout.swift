@@ -81,7 +81,9 @@ public struct HeadlessCheckout: Sendable {
         let afterpay = AfterpayFlow(afterpay: session.afterpay, pay: pay) { stream.phaseDidChange(to: $0) }
         switch scenario.provider {
         case .cashapp: await pay.createCustomerRequest(params: params(amount: amount, brandID: configuration.brandID))
-        case .afterpay: Task { await afterpay.begin(checkout) }
+        case .afterpay:
+            let metadata = scenario.metadata.isEmpty ? nil : scenario.metadata
+            Task { await afterpay.begin(checkout, metadata: metadata) }
         }
 
         var final: CashAppPayState = .notStarted

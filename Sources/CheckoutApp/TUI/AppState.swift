@@ -189,7 +189,7 @@ public enum AppMessage: Hashable, Sendable {
 public enum AppCommand: Hashable, Sendable {
     case createRequest(CreateCustomerRequestParams)
     /// Afterpay: token and signing, then the customer request from the signed payment.
-    case beginAfterpay(AfterpayCheckoutRequest)
+    case beginAfterpay(AfterpayCheckoutRequest, metadata: [String: String]? = nil)
     /// Afterpay: a new token and signature for the changed cart, then the request's update.
     case updateAfterpay(AfterpayCheckoutRequest)
     /// Afterpay: validate and capture an approved request.

@@ -217,8 +217,9 @@ public enum AppUpdate {
                     return []
                 }
                 state.flowStartedAt = state.now
-                return [.beginAfterpay(.forCart(
-                    state.cart, summary: summary, total: total, merchantName: state.merchantName, reference: state.scenario?.referenceID))]
+                return [.beginAfterpay(
+                    .forCart(state.cart, summary: summary, total: total, merchantName: state.merchantName, reference: state.scenario?.referenceID),
+                    metadata: metadata(state))]
             }
         case .readyToAuthorize:
             return [.authorize]

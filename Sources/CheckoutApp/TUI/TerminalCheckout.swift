@@ -121,7 +121,7 @@ public enum TerminalCheckout {
         for await command in commands {
             switch command {
             case .createRequest(let params): await pay.createCustomerRequest(params: params)
-            case .beginAfterpay(let checkout): Task { await afterpay.begin(checkout) }
+            case .beginAfterpay(let checkout, let metadata): Task { await afterpay.begin(checkout, metadata: metadata) }
             case .updateAfterpay(let checkout): Task { await afterpay.update(checkout) }
             case .settleAfterpay(let request, let grants): Task { await afterpay.settle(request: request, grants: grants) }
             case .updateRequest(let params): await pay.updateCustomerRequest(with: params)

@@ -20,12 +20,13 @@ public actor AfterpayFlow {
         self.report = report
     }
 
-    /// token → signing → creates the customer request. A failure ends in an SDK error state.
-    public func begin(_ checkout: AfterpayCheckoutRequest) async {
+    /// token → signing → creates the customer request (with `metadata`, when given). A
+    /// failure ends in an SDK error state.
+    public func begin(_ checkout: AfterpayCheckoutRequest, metadata: [String: String]? = nil) async {
         guard let payment = await tokenAndSign(checkout) else { return }
         await pay.createCustomerRequest(params: CreateCustomerRequestParams(
             actions: Self.actions(payment), channel: .IN_APP, redirectURL: payment.redirectURL,
-            referenceID: checkout.merchantReference))
+            referenceID: checkout.merchantReference, metadata: metadata))
     }
 
     /// The cart changed before authorizing: Afterpay signs amounts, so a new token and
