@@ -97,7 +97,7 @@ struct RunCommand: AsyncParsableCommand {
             Console.out("replay: \(divergence)")
             throw ExitCode(1)
         }
-        Console.out("replay: same as the recording (\(ReplayDivergence.comparable(ReplayDivergence.firstCheckout(recorded)).count) steps, ending \(outcome.events.last?.signature ?? "nowhere"))")
+        Console.out("replay: same as the recording (\(ReplayDivergence.steps(in: recorded)) steps, ending \(outcome.events.last?.signature ?? "nowhere"))")
         throw ExitCode(0)
     }
 }

@@ -35,6 +35,11 @@ struct DemoScript: Sendable {
     /// The cart each loop starts from: the scenario's first line, one of it.
     let startingCart: Cart
 
+    /// `key` pressed `times` times, `pause` seconds apart.
+    private static func press(_ key: Key, times: Int, pause: Double) -> [Step] {
+        Array(repeating: [Step.press(key), .pause(seconds: pause)], count: max(0, times)).flatMap { $0 }
+    }
+
     /// Seconds between keys: slow enough to follow on a projector.
     static let beat = 0.7
 
@@ -53,25 +58,24 @@ struct DemoScript: Sendable {
         for item in target.items.dropFirst() {
             guard let index = catalog.products.firstIndex(where: { $0.sku == item.sku }) else { continue }
             steps += [.say("Adding \(item.name) to the cart"), .press(.character("n")), .pause(seconds: Self.beat)]
-            steps += Array(repeating: [Step.press(.down), .pause(seconds: Self.beat / 2)], count: index).flatMap { $0 }
+            steps += Self.press(.down, times: index, pause: Self.beat / 2)
             steps += [.press(.enter), .pause(seconds: Self.beat)]
         }
         // Quantities.
         for (row, item) in target.items.enumerated() where item.quantity > 1 {
             steps += [.say("\(item.quantity) × \(item.name)")]
-            steps += Array(repeating: [Step.press(.up), .pause(seconds: 0.1)], count: target.items.count).flatMap { $0 }
-            steps += Array(repeating: [Step.press(.down), .pause(seconds: 0.1)], count: row).flatMap { $0 }
-            steps += Array(repeating: [Step.press(.character("+")), .pause(seconds: Self.beat)], count: item.quantity - 1).flatMap { $0 }
+            steps += Self.press(.up, times: target.items.count, pause: 0.1) + Self.press(.down, times: row, pause: 0.1)
+            steps += Self.press(.character("+"), times: item.quantity - 1, pause: Self.beat)
         }
         // Shipping, then the payment method.
         let shippingIndex = target.shippingMethods.firstIndex { $0.id == target.selectedShippingID } ?? 0
         steps += [.say("Choosing \(target.selectedShipping?.label ?? "shipping")"), .press(.tab), .pause(seconds: Self.beat)]
-        steps += Array(repeating: [Step.press(.up), .pause(seconds: 0.1)], count: target.shippingMethods.count).flatMap { $0 }
-        steps += Array(repeating: [Step.press(.down), .pause(seconds: Self.beat / 2)], count: shippingIndex).flatMap { $0 }
+        steps += Self.press(.up, times: target.shippingMethods.count, pause: 0.1)
+        steps += Self.press(.down, times: shippingIndex, pause: Self.beat / 2)
         steps += [.press(.enter), .pause(seconds: Self.beat * 2)]
         let afterpay = scenario.provider == .afterpay
         steps += [.say(afterpay ? "Paying with Cash App Pay through Afterpay" : "Paying with Cash App Pay"), .press(.tab), .pause(seconds: Self.beat)]
-        steps += [.press(.up), .pause(seconds: 0.1)] + (afterpay ? [.press(.down), .pause(seconds: Self.beat / 2)] : [])
+        steps += Self.press(.up, times: 1, pause: 0.1) + Self.press(.down, times: afterpay ? 1 : 0, pause: Self.beat / 2)
         steps += [.press(.enter), .pause(seconds: Self.beat * 2)]
         // Pay, authorize, the customer scans and decides.
         steps += [

@@ -179,13 +179,7 @@ public struct HeadlessCheckout: Sendable {
             writeError("note: approve or decline on the customer's device (Cash App sandbox): \(url)")
             return
         }
-        let decision: SandboxControlClient.CustomerDecision
-        var delay = 0.0
-        switch options.scenario.customer {
-        case .approve: decision = .approve
-        case .decline: decision = .decline
-        case .approveAfter(let seconds): (decision, delay) = (.approve, seconds)
-        case .none:
+        guard let (decision, delay) = options.scenario.customer.action else {
             writeError("note: waiting for the customer; open \(url) in a browser to approve or decline")
             return
         }

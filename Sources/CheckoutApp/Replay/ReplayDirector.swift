@@ -71,7 +71,7 @@ struct ReplayDirector: ScreenDirector {
         let position = "\(next)/\(timeline.steps.count)"
         let label: String
         if finished { label = "replay finished · \(position)" } else if paused { label = "⏸ replay paused · \(position)" } else {
-            label = "▶ replay \(position) · ×\(CustomerBehaviour.number(speed))"
+            label = "▶ replay \(position) · ×\(speed.plainText)"
         }
         return DirectorStatus(label: label, hints: [
             .init(key: "space", action: paused ? "play" : "pause"), .init(key: "→", action: "step"),

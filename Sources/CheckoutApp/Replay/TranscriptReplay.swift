@@ -11,12 +11,7 @@ public enum TranscriptReplay {
         guard let record = document.log.terminalCheckout else { return 2 }
         for event in record.events { write(json ? event.json : event.line) }
         if let summary = record.summary, json == summary.hasPrefix("{") { write(summary) }
-        if let status = record.exitStatus { return status }
-        switch record.finalState {
-        case "approved"?: return record.finalPhase == nil || record.finalPhase == "completed" ? 0 : 2
-        case "declined"?: return 1
-        default: return 2
-        }
+        return record.exitStatus ?? ExitStatus.failed.rawValue
     }
 
     /// Plays the session on the screen until the user quits.

@@ -1,5 +1,6 @@
 import CheckoutModel
 import Foundation
+import ProviderClients
 import Sandbox
 
 /// One reproducible checkout: what is bought, through which provider, what the customer
@@ -77,7 +78,7 @@ public enum CustomerBehaviour: Hashable, Sendable {
         case .approve: "approve"
         case .decline: "decline"
         case .none: "none"
-        case .approveAfter(let seconds): "approve-after \(Self.number(seconds))"
+        case .approveAfter(let seconds): "approve-after \(seconds.plainText)"
         }
     }
 
@@ -94,8 +95,14 @@ public enum CustomerBehaviour: Hashable, Sendable {
         }
     }
 
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    /// What the simulated customer does and after how many seconds; nil when it waits.
+    var action: (decision: SandboxControlClient.CustomerDecision, afterSeconds: Double)? {
+        switch self {
+        case .approve: (.approve, 0)
+        case .decline: (.decline, 0)
+        case .approveAfter(let seconds): (.approve, seconds)
+        case .none: nil
+        }
     }
 }
 
@@ -126,4 +133,11 @@ public struct ScenarioExpectation: Hashable, Sendable {
 
     /// "approved, phase completed"
     public var description: String { state + (phase.map { ", phase \($0)" } ?? "") }
+}
+
+extension Double {
+    /// `5`, `2.5`: whole numbers without a decimal point, for seconds and speeds in messages.
+    var plainText: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+    }
 }

@@ -274,7 +274,7 @@ private struct ScenarioReader {
     private func seconds(_ node: Node, _ path: String, minimum: Double) throws(ScenarioError) -> Double {
         let written = try text(node, path)
         guard let value = Double(written), value.isFinite, value >= minimum else {
-            throw error(at: node, path, "\"\(written)\" is not a number of seconds of \(CustomerBehaviour.number(minimum)) or more")
+            throw error(at: node, path, "\"\(written)\" is not a number of seconds of \(minimum.plainText) or more")
         }
         return value
     }

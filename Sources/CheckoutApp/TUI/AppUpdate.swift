@@ -233,19 +233,13 @@ public enum AppUpdate {
 
     /// A scenario's customer acts on its own, once per request.
     private static func scenarioCustomer(_ state: inout AppState, request: CustomerRequest) -> [AppCommand] {
-        guard state.customerSimulated, let behaviour = state.scenario?.customer, state.scenarioCustomerActedOn != request.id else { return [] }
-        let decision: SandboxControlClient.CustomerDecision
-        var delay = 0.0
-        switch behaviour {
-        case .none: return []
-        case .approve: decision = .approve
-        case .decline: decision = .decline
-        case .approveAfter(let seconds): (decision, delay) = (.approve, seconds)
-        }
+        guard state.customerSimulated, let (decision, delay) = state.scenario?.customer.action,
+            state.scenarioCustomerActedOn != request.id
+        else { return [] }
         state.scenarioCustomerActedOn = request.id
         if state.firstCustomerDecision == nil { state.firstCustomerDecision = CustomerDecisionRecord(decision: decision, afterSeconds: delay) }
         state.notice = Notice(
-            text: "Scenario: the customer will \(decision.rawValue)\(delay > 0 ? " in \(CustomerBehaviour.number(delay)) s" : "").",
+            text: "Scenario: the customer will \(decision.rawValue)\(delay > 0 ? " in \(delay.plainText) s" : "").",
             kind: .info, shownAt: state.now)
         return [.actAsCustomer(decision, requestID: request.id, afterSeconds: delay)]
     }

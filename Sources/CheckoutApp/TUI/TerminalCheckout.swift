@@ -65,7 +65,10 @@ public enum TerminalCheckout {
         }
         if let path = options.recordPath, let recorder {
             let scenario = Scenario.recorded(from: outcome.finalAppState, session: options.effectiveSession)
-            let record = recorder.record(scenario: scenario, finalState: outcome.finalState.name, finalPhase: outcome.finalAppState.phase?.name)
+            let final = outcome.finalAppState
+            let status = HeadlessCheckout.exitStatus(final: final.payState, phase: final.phase, provider: scenario.provider)
+            let record = recorder.record(
+                scenario: scenario, finalState: final.payState.name, finalPhase: final.phase?.name, exitStatus: status.rawValue)
             do {
                 try Transcript.write(
                     Transcript.document(record: record, exchanges: session.http.log.entries, title: "\(scenario.name) (screen)"), to: path)

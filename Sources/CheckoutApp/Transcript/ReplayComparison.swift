@@ -23,6 +23,11 @@ public struct ReplayDivergence: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// How many steps of the recording a re-run is compared with.
+    public static func steps(in recorded: [RecordedEvent]) -> Int {
+        comparable(firstCheckout(recorded)).count
+    }
+
     /// A screen session may hold several checkouts (r starts a new one); a re-run is the first.
     public static func firstCheckout(_ events: [RecordedEvent]) -> [RecordedEvent] {
         let starts = events.indices.filter { events[$0].state == "notStarted" }
