@@ -85,11 +85,11 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["Sandbox", "ProviderClients", "ProviderWire"],
+            dependencies: ["Sandbox", "ProviderClients", "ProviderWire", "CheckoutApp"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "CheckoutModelTests", dependencies: ["CheckoutModel", "CheckoutResources", "CheckoutApp"]),
-        .testTarget(name: "PaymentFlowTests", dependencies: ["PaymentFlow", "ProviderWire", "ProviderClients"]),
+        .testTarget(name: "PaymentFlowTests", dependencies: ["PaymentFlow", "ProviderWire", "ProviderClients", "CheckoutModel"]),
         .testTarget(
             name: "ProviderClientsTests",
             dependencies: [
@@ -101,14 +101,15 @@ let package = Package(
         .testTarget(
             name: "SandboxTests",
             dependencies: [
-                "Sandbox", "ProviderWire", "ProviderClients", "PaymentFlow", "TestSupport",
+                "Sandbox", "ProviderWire", "ProviderClients", "PaymentFlow", "TestSupport", "CheckoutApp", "CheckoutModel",
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
         .testTarget(
             name: "CheckoutAppTests",
             dependencies: [
-                "CheckoutApp", "CheckoutModel", "PaymentFlow", "ProviderWire", "ProviderClients", "TerminalUI",
+                "CheckoutApp", "CheckoutModel", "PaymentFlow", "ProviderWire", "ProviderClients", "TerminalUI", "Sandbox", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             exclude: ["Golden"]
         ),

@@ -4,22 +4,24 @@ import PaymentFlow
 import ProviderClients
 import Sandbox
 
-/// Everything one checkout talks through: the embedded sandbox (when no provider URL was
-/// given), the shared HTTP client with its exchange log, the payment flow, and the simulated
-/// customer. Shared by the screen and `checkout run`.
+/// Everything one checkout session talks through: the embedded sandbox (unless a shared one or
+/// real providers were named), the shared HTTP client with its exchange log, the checkout
+/// runner with every registered provider's adapter, and the simulated customer. Shared by the
+/// screen and `checkout run`.
 struct PaymentSession: Sendable {
     /// The bundled catalog: what is sold, and the merchant the sandbox shows the customer.
     let catalog: Catalog
+    let registry: ProviderRegistry
     let sandbox: RunningSandbox?
-    let configuration: CashAppConfiguration
     let http: ProviderHTTPClient
-    let pay: CashAppPay
-    /// The sandbox's control API (simulated customer, faults); nil when a real provider is used.
+    let checkout: CheckoutRunner
+    /// The sandbox's control API (simulated customer, faults); nil when no sandbox is used.
     let customer: SandboxControlClient?
-    let afterpay: AfterpayClient
+    /// Owns the faults this session injected into a shared sandbox.
+    let runID: String
 
     /// Starts the embedded sandbox unless a provider or shared sandbox was named, and injects
-    /// the faults asked for.
+    /// the faults asked for (owned by this session, removed by `stop()`).
     /// `keptExchanges` bounds the HTTP log kept in memory (nil: all, as transcripts need).
     static func start(_ options: SessionOptions, keptExchanges: Int? = nil) async throws -> PaymentSession {
         let catalog = try Catalog.bundled()
@@ -28,30 +30,34 @@ struct PaymentSession: Sendable {
             let settings = SandboxSettings(
                 triggerRotation: options.triggerRotationSeconds, requestLifetime: options.requestLifetimeSeconds,
                 merchantName: catalog.merchantName)
-            sandbox = try await SandboxServer(settings: settings).start()
+            sandbox = try await SandboxServer(settings: settings, providers: await options.registry.sandboxProviders()).start()
         }
         let sandboxURL = options.sandboxURL ?? sandbox?.baseURL
-        let configuration = options.endpoint.configuration(sandboxURL: sandboxURL)
-        let afterpayConfiguration = options.afterpay.configuration(sandboxURL: sandboxURL)
         let http = ProviderHTTPClient(
             log: ExchangeLog(limit: keptExchanges),
-            redactor: Redactor(secrets: [configuration.clientID, afterpayConfiguration.secretKey]),
+            redactor: Redactor(secrets: options.registry.descriptors.flatMap { $0.secrets(options.providerOptions, sandboxURL) }),
             retryPolicy: RetryPolicy(maxAttempts: RetryPolicy.standard.maxAttempts, baseDelay: options.retryBaseDelay))
+        let connection = ProviderConnection(http: http, sandboxURL: sandboxURL, options: options.providerOptions)
+        let adapters = Dictionary(uniqueKeysWithValues: options.registry.descriptors.map { ($0.id, $0.makeAdapter(connection)) })
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
+        let runID = "run-" + UUID().uuidString.prefix(8).lowercased()
         for fault in options.faults {
             if let sandbox { sandbox.faults.add(fault) } else { try await customer?.inject(fault) }
         }
         return PaymentSession(
-            catalog: catalog, sandbox: sandbox, configuration: configuration, http: http,
-            pay: CashAppPay(client: CustomerRequestClient(configuration: configuration, http: http)),
-            customer: customer, afterpay: AfterpayClient(configuration: afterpayConfiguration, http: http))
+            catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,
+            checkout: CheckoutRunner(adapters: { adapters[$0] }), customer: customer, runID: runID)
     }
 
     /// Where requests go, for the title bar.
     var endpointLabel: String {
         if let sandbox { return "embedded sandbox \(sandbox.host):\(sandbox.port)" }
-        return customer.map { "shared sandbox \($0.baseURL)" } ?? configuration.baseURL
+        if let customer { return "shared sandbox \(customer.baseURL)" }
+        return "live providers"
     }
+
+    /// The simulated customer can act: every provider goes to a sandbox.
+    var customerSimulated: Bool { customer != nil }
 
     func stop() async {
         await sandbox?.stop()

@@ -2,11 +2,13 @@ import Foundation
 import ProviderClients
 import Sandbox
 
-/// How a checkout connects: to which provider or sandbox, with which injected faults, and
+/// How a checkout connects: to which providers or sandbox, with which injected faults, and
 /// how patiently it retries. Shared by the screen and `checkout run`.
 public struct SessionOptions: Sendable {
-    public var endpoint: CashAppEndpointOptions
-    public var afterpay = AfterpayEndpointOptions()
+    /// The providers on offer; `checkout` uses the built-in registry, tests add their own.
+    public var registry: ProviderRegistry
+    /// Values of the providers' options (`--cashapp-url`, `--client-id`, …), environment included.
+    public var providerOptions: ProviderOptionValues
     /// An already-running sandbox (`checkout sandbox`) to use for every provider.
     public var sandboxURL: String?
     public var faults: [FaultRule]
@@ -17,11 +19,12 @@ public struct SessionOptions: Sendable {
     public var requestLifetimeSeconds: Double
 
     public init(
-        endpoint: CashAppEndpointOptions = CashAppEndpointOptions(), sandboxURL: String? = nil,
+        registry: ProviderRegistry = .builtIn, providerOptions: ProviderOptionValues = ProviderOptionValues(), sandboxURL: String? = nil,
         faults: [FaultRule] = [], retryBaseDelay: Duration = RetryPolicy.standard.baseDelay,
         triggerRotationSeconds: Double = 30, requestLifetimeSeconds: Double = 3600
     ) {
-        self.endpoint = endpoint
+        self.registry = registry
+        self.providerOptions = providerOptions
         self.sandboxURL = sandboxURL
         self.faults = faults
         self.retryBaseDelay = retryBaseDelay
@@ -29,24 +32,34 @@ public struct SessionOptions: Sendable {
         self.requestLifetimeSeconds = requestLifetimeSeconds
     }
 
-    /// Whether this session starts its own sandbox.
-    public var usesEmbeddedSandbox: Bool { endpoint.usesEmbeddedSandbox && sandboxURL == nil }
+    /// The providers pointed at their real hosts rather than a sandbox.
+    public var realProviders: [ProviderDescriptor] {
+        registry.descriptors.filter { $0.pointsAtRealProvider(providerOptions) }
+    }
+
+    /// Whether this session starts its own sandbox: unless one is shared, or every provider is real.
+    public var usesEmbeddedSandbox: Bool {
+        sandboxURL == nil && realProviders.count < registry.descriptors.count
+    }
 
     /// A problem with the options, worded for the user; nil when they are usable.
     public var problem: String? {
         if let sandboxURL {
-            guard endpoint.baseURL == nil else {
-                return "--sandbox-url and --cashapp-url both say where Cash App Pay is; give one of them"
+            if let real = realProviders.first {
+                return "--sandbox-url and --\(real.options.first?.flag ?? real.id) both say where \(real.method.label) is; give one of them"
             }
-            guard let url = URL(string: sandboxURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            guard ProviderOptionValues.isWebURL(sandboxURL) else {
                 return "--sandbox-url \(sandboxURL) is not an http(s) URL; give what `checkout sandbox` printed, e.g. http://127.0.0.1:8080"
             }
             return nil
         }
-        if let problem = afterpay.problem { return problem }
-        if !faults.isEmpty, endpoint.baseURL != nil {
-            return "--fault needs a sandbox: drop --cashapp-url, or run `checkout sandbox` and pass --sandbox-url"
+        for descriptor in registry.descriptors {
+            if let problem = descriptor.optionProblem(providerOptions) { return problem }
         }
-        return endpoint.problem
+        if !faults.isEmpty, let real = realProviders.first {
+            let flag = real.options.first.map { "--\($0.flag)" } ?? real.id
+            return "--fault needs a sandbox: drop \(flag), or run `checkout sandbox` and pass --sandbox-url"
+        }
+        return nil
     }
 }

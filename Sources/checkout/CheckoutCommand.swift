@@ -15,9 +15,24 @@ struct CheckoutCommand: AsyncParsableCommand {
             tickets, `checkout replay FILE.har` plays one back, `checkout demo` runs a looping demo.
             """,
         version: CheckoutVersion.current,
-        subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self],
+        subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self, ProvidersCommand.self],
         defaultSubcommand: ScreenCommand.self
     )
+
+    /// Takes the providers' options off the command line, then parses and runs the rest.
+    static func main() async {
+        let arguments = ProviderCommandLine.split(Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 struct ScreenCommand: AsyncParsableCommand {
@@ -29,7 +44,8 @@ struct ScreenCommand: AsyncParsableCommand {
             customer (see Resources/scenarios); press p to pay. --record FILE.har writes a HAR \
             transcript of the session when you quit. NO_COLOR (or --no-color) draws without \
             colours. Needs a terminal; for scripts use `checkout run`.
-            """
+
+            """ + ProviderCommandLine.help
     )
 
     @Argument(help: ArgumentHelp("A scenario file (.yaml or .json) to open with.", valueName: "scenario"))

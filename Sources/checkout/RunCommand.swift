@@ -25,16 +25,19 @@ struct RunCommand: AsyncParsableCommand {
             developer tools import and `checkout replay` plays back. --replay FILE.har runs the \
             recorded checkout again on a fresh sandbox and reports the first step that differs.
 
-            Exit status: 0 approved (Afterpay: completed), 1 declined, 2 an error state, a failed \
-            settlement or a timeout, 64 bad usage. With an expectation or --replay: 0 it holds, 1 not.
-            """
+            Exit status: 0 approved (Afterpay: completed), 1 declined (or a declined capture), 2 an \
+            error state, a failed settlement or a timeout, 64 bad usage. With an expectation or \
+            --replay: 0 it holds, 1 not.
+
+            """ + ProviderCommandLine.help
     )
 
     @Argument(help: ArgumentHelp("A scenario file (.yaml or .json).", valueName: "scenario"))
     var scenarioPath: String?
 
-    @Option(help: "The payment provider: cashapp, or afterpay (Cash App Pay through an Afterpay merchant account).")
-    var provider: CheckoutProvider?
+    @Option(help: ArgumentHelp(
+        "The payment provider: \(ProviderRegistry.builtIn.ids.joined(separator: ", ")) (see `checkout providers`).", valueName: "id"))
+    var provider: String?
 
     @Option(help: ArgumentHelp(
         "What the simulated customer does (embedded sandbox only): approve, decline, none or 'approve-after SECONDS'.",
@@ -62,6 +65,9 @@ struct RunCommand: AsyncParsableCommand {
         if let amount, amount <= 0 { throw ValidationError("--amount must be a positive number of cents, got \(amount)") }
         if timeout <= 0 { throw ValidationError("--timeout must be at least 1 second, got \(timeout)") }
         if replay != nil, scenarioPath != nil { throw ValidationError("give a scenario or --replay FILE.har, not both") }
+        if let provider {
+            do { _ = try ProviderRegistry.builtIn.resolve(provider) } catch { throw ValidationError("--provider: \(error)") }
+        }
     }
 
     func run() async throws {
@@ -101,8 +107,6 @@ struct RunCommand: AsyncParsableCommand {
         throw ExitCode(0)
     }
 }
-
-extension CheckoutProvider: ExpressibleByArgument {}
 
 extension CustomerBehaviour: ExpressibleByArgument {
     public init?(argument: String) { self.init(spelling: argument) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import CheckoutApp
 import Sandbox
 
 struct SandboxCommand: AsyncParsableCommand {
@@ -8,8 +9,8 @@ struct SandboxCommand: AsyncParsableCommand {
         commandName: "sandbox",
         abstract: "Run the sandbox alone and print its base URL.",
         discussion: """
-            Serves every emulated provider on one port: the Cash App Customer Request API under \
-            /customer-request/v1/requests, Afterpay under /v2/, the simulated customer \
+            Serves every emulated provider on one port (`checkout providers` lists them and their \
+            endpoints), the simulated customer \
             (/sandbox/customer-requests/{id}/authorize in a browser; POST …/approve or …/decline), \
             faults (/sandbox/faults) and the capture ledger (/sandbox/ledger). Point `checkout` and \
             `checkout run` at it with --sandbox-url. Stop it with Ctrl-C.
@@ -31,12 +32,14 @@ struct SandboxCommand: AsyncParsableCommand {
     func run() async throws {
         let running: RunningSandbox
         let settings = SandboxSettings(triggerRotation: timings.triggerRotation, requestLifetime: timings.requestLifetime)
-        do { running = try await SandboxServer(settings: settings).start(host: host, port: port) } catch {
+        let providers = await ProviderRegistry.builtIn.sandboxProviders()
+        do { running = try await SandboxServer(settings: settings, providers: providers).start(host: host, port: port) } catch {
             Console.err("error: \(error)")
             throw ExitCode(2)
         }
         Console.out(running.baseURL)
-        Console.err("sandbox: Cash App Pay at \(running.baseURL)/customer-request/v1/requests, Afterpay at \(running.baseURL)/v2/; Ctrl-C stops it")
+        let served = providers.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
+        Console.err("sandbox: at \(running.baseURL) — \(served); Ctrl-C stops it")
         await running.wait()
     }
 }

@@ -3,19 +3,10 @@ import CheckoutApp
 import Foundation
 import Sandbox
 
-/// How a checkout connects (provider or sandbox), which faults to inject, how to retry;
+/// How a checkout connects (a shared sandbox; the providers' own options are split off the
+/// command line first, see `ProviderCommandLine`), which faults to inject, how to retry;
 /// shared by the screen and `checkout run`.
 struct SessionFlags: ParsableArguments {
-    @Option(name: .customLong("cashapp-url"), help: ArgumentHelp(
-        "Cash App API host root, e.g. https://sandbox.api.cash.app (default: the embedded sandbox).", valueName: "url"))
-    var cashAppURL: String?
-
-    @Option(name: .customLong("client-id"), help: ArgumentHelp("Cash App client id (or CASHAPP_CLIENT_ID).", valueName: "id"))
-    var clientID: String?
-
-    @Option(name: .customLong("brand-id"), help: ArgumentHelp("Cash App brand id used as the scope (or CASHAPP_BRAND_ID).", valueName: "id"))
-    var brandID: String?
-
     @Option(name: .customLong("sandbox-url"), help: ArgumentHelp(
         "Use this running `checkout sandbox` for every provider instead of an embedded one.", valueName: "url"))
     var sandboxURL: String?
@@ -31,34 +22,15 @@ struct SessionFlags: ParsableArguments {
 
     @OptionGroup var timings: SandboxTimingFlags
 
-    @Option(name: .customLong("afterpay-url"), help: ArgumentHelp(
-        "Afterpay merchant-server host (checkout and capture), e.g. https://global-api-sandbox.afterpay.com (default: the sandbox).",
-        valueName: "url"))
-    var afterpayURL: String?
-
-    @Option(name: .customLong("afterpay-signing-url"), help: ArgumentHelp(
-        "Afterpay signing host (sign and validate), e.g. https://api-plus.us-sandbox.afterpay.com (default: the sandbox).",
-        valueName: "url"))
-    var afterpaySigningURL: String?
-
-    @Option(name: .customLong("afterpay-merchant-id"), help: ArgumentHelp("Afterpay merchant id (or AFTERPAY_MERCHANT_ID).", valueName: "id"))
-    var afterpayMerchantID: String?
-
-    @Option(name: .customLong("afterpay-secret-key"), help: ArgumentHelp("Afterpay secret key (or AFTERPAY_SECRET_KEY).", valueName: "key"))
-    var afterpaySecretKey: String?
-
     var options: SessionOptions {
-        var options = SessionOptions(
-            endpoint: CashAppEndpointOptions(baseURL: cashAppURL, clientID: clientID, brandID: brandID)
-                .withEnvironment(ProcessInfo.processInfo.environment),
+        let registry = ProviderRegistry.builtIn
+        return SessionOptions(
+            registry: registry,
+            providerOptions: ProviderCommandLine.values.withEnvironment(ProcessInfo.processInfo.environment, options: registry.options),
             sandboxURL: sandboxURL,
             faults: faultSpecs.compactMap { try? FaultRule(spec: $0) },
             retryBaseDelay: .milliseconds(retryBaseMilliseconds),
             triggerRotationSeconds: timings.triggerRotation, requestLifetimeSeconds: timings.requestLifetime)
-        options.afterpay = AfterpayEndpointOptions(
-            merchantURL: afterpayURL, signingURL: afterpaySigningURL, merchantID: afterpayMerchantID, secretKey: afterpaySecretKey
-        ).withEnvironment(ProcessInfo.processInfo.environment)
-        return options
     }
 
     func validate() throws {

@@ -1,3 +1,4 @@
+import CheckoutApp
 import Foundation
 import ProviderClients
 import ProviderWire
@@ -17,14 +18,14 @@ public struct SandboxHarness: Sendable {
     /// Runs `body` with a fresh sandbox, stopping it afterwards whatever happens.
     public static func with<T: Sendable>(
         triggerRotation: TimeInterval = 30, requestLifetime: TimeInterval = 3600,
-        faultDelaySeconds: Double = 0.4,
+        faultDelaySeconds: Double = 0.4, registry: ProviderRegistry = .builtIn,
         _ body: (SandboxHarness) async throws -> T
     ) async throws -> T {
         let clock = ManualClock()
         var settings = SandboxSettings(now: clock.clock, triggerRotation: triggerRotation, requestLifetime: requestLifetime)
         settings.faultTimeoutSeconds = faultDelaySeconds
         settings.faultSlowSeconds = faultDelaySeconds
-        let sandbox = try await SandboxServer(settings: settings).start(host: "127.0.0.1", port: 0)
+        let sandbox = try await SandboxServer(settings: settings, providers: await registry.sandboxProviders()).start(host: "127.0.0.1", port: 0)
         let harness = SandboxHarness(sandbox: sandbox, clock: clock, log: ExchangeLog())
         do {
             let result = try await body(harness)

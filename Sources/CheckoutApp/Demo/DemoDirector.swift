@@ -17,7 +17,7 @@ struct DemoDirector: ScreenDirector {
     mutating func due(now: Date, state: inout AppState) -> [AppMessage] {
         defer { state.director = status }
         guard pausedAt == nil else {
-            state.notice = Notice(text: Self.pausedNotice, kind: .info, shownAt: state.now)
+            state.layout.notice = Notice(text: Self.pausedNotice, kind: .info, shownAt: state.now)
             return []
         }
         var messages: [AppMessage] = []
@@ -28,7 +28,7 @@ struct DemoDirector: ScreenDirector {
             stepStarted = started
             switch step {
             case .say(let text):
-                state.notice = Notice(text: text, kind: .info, shownAt: state.now)
+                state.layout.notice = Notice(text: text, kind: .info, shownAt: state.now)
             case .press(let key):
                 messages.append(.key(key))
             case .pause(let seconds):
@@ -37,13 +37,13 @@ struct DemoDirector: ScreenDirector {
                 // Keys sent this turn have not been handled yet: look again next turn.
                 guard messages.isEmpty else { return messages }
                 guard condition.holds(in: state) || now.timeIntervalSince(started) >= seconds else { return messages }
-            case .startCart where state.payState == .notStarted && state.phase == nil:
+            case .startCart where state.checkout.idle:
                 state.cart = script.startingCart
-                state.cartCursor = 0
-                state.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? 0
+                state.layout.cartCursor = 0
+                state.layout.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? 0
                 state.selectedPaymentIndex = 0
-                state.paymentCursor = 0
-                state.focus = .cart
+                state.layout.paymentCursor = 0
+                state.layout.focus = .cart
             case .startCart:
                 break
             case .loopDone:
@@ -63,10 +63,10 @@ struct DemoDirector: ScreenDirector {
                 // Resume where the script was: a pause keeps its remaining time.
                 if let started = stepStarted { stepStarted = started.addingTimeInterval(Date().timeIntervalSince(pausedAt)) }
                 self.pausedAt = nil
-                state.notice = nil
+                state.layout.notice = nil
             } else {
                 pausedAt = Date()
-                state.notice = Notice(text: Self.pausedNotice, kind: .info, shownAt: state.now)
+                state.layout.notice = Notice(text: Self.pausedNotice, kind: .info, shownAt: state.now)
             }
         }
         state.director = status

@@ -11,9 +11,9 @@ struct DemoScript: Sendable {
 
         func holds(in state: AppState) -> Bool {
             switch self {
-            case .state(let name): state.payState.name == name
-            case .ended: state.checkoutEnded
-            case .notStarted: state.payState == .notStarted && state.phase == nil
+            case .state(let name): state.checkout.state.name == name
+            case .ended: state.checkout.ended
+            case .notStarted: state.checkout.idle
             }
         }
     }
@@ -44,7 +44,7 @@ struct DemoScript: Sendable {
     static let beat = 0.7
 
     /// `speed` divides every pause (2 plays twice as fast, for rehearsals and tests).
-    init(scenario: Scenario, catalog: Catalog, speed: Double = 1) throws(CartError) {
+    init(scenario: Scenario, catalog: Catalog, registry: ProviderRegistry = .builtIn, speed: Double = 1) throws(CartError) {
         let target = try scenario.cart(in: catalog)
         var start = target
         for item in target.items.dropFirst() { try start.setQuantity(0, forSKU: item.sku) }
@@ -73,9 +73,11 @@ struct DemoScript: Sendable {
         steps += Self.press(.up, times: target.shippingMethods.count, pause: 0.1)
         steps += Self.press(.down, times: shippingIndex, pause: Self.beat / 2)
         steps += [.press(.enter), .pause(seconds: Self.beat * 2)]
-        let afterpay = scenario.provider == .afterpay
-        steps += [.say(afterpay ? "Paying with Cash App Pay through Afterpay" : "Paying with Cash App Pay"), .press(.tab), .pause(seconds: Self.beat)]
-        steps += Self.press(.up, times: 1, pause: 0.1) + Self.press(.down, times: afterpay ? 1 : 0, pause: Self.beat / 2)
+        let methods = registry.paymentMethods
+        let methodIndex = methods.firstIndex { $0.id == scenario.provider } ?? 0
+        let method = methods[methodIndex]
+        steps += [.say("Paying with \(method.label)"), .press(.tab), .pause(seconds: Self.beat)]
+        steps += Self.press(.up, times: methods.count, pause: 0.1) + Self.press(.down, times: methodIndex, pause: Self.beat / 2)
         steps += [.press(.enter), .pause(seconds: Self.beat * 2)]
         // Pay, authorize, the customer scans and decides.
         steps += [
@@ -93,7 +95,7 @@ struct DemoScript: Sendable {
         }
         steps += [
             .pause(seconds: thinking), .say(decision == .character("x") ? "…and declines" : "…and approves"), .press(decision),
-            .waitUntil(.ended, seconds: 30), .say(afterpay ? "Captured: here is the receipt" : "Approved: here is the receipt"),
+            .waitUntil(.ended, seconds: 30), .say(method.settles ? "Captured: here is the receipt" : "Approved: here is the receipt"),
             .pause(seconds: 6), .loopDone, .press(.character("r")), .waitUntil(.notStarted, seconds: 10), .pause(seconds: 1),
         ]
         self.steps = steps.map { step in

@@ -2,7 +2,6 @@ import CheckoutModel
 import Foundation
 import PaymentFlow
 import ProviderClients
-import ProviderWire
 import Sandbox
 
 /// `checkout run`: one checkout of a scenario (by default the catalog's cart, approved), start to
@@ -48,72 +47,58 @@ public struct HeadlessCheckout: Sendable {
             return Outcome(status: .failed, events: [])
         }
         defer { Task { await session.stop() } }
-        let (http, pay, customer, configuration) = (session.http, session.pay, session.customer, session.configuration)
+        let (http, checkout, customer) = (session.http, session.checkout, session.customer)
         let retries = options.json ? nil : http.log.subscribe { [writeError] exchange in
             if let failure = exchange.failure { writeError("http: \(exchange.method) \(exchange.path) attempt \(exchange.attempt) failed: \(failure)") }
         }
         defer { retries?.cancel() }
+        guard let provider = session.registry.descriptor(scenario.provider) else {
+            writeError("error: scenario \"\(scenario.name)\": \(UnknownProvider(spelling: scenario.provider, known: session.registry.ids))")
+            return Outcome(status: .failed, events: [])
+        }
         let stream = StateStream()
-        await pay.addObserver(stream)
+        await checkout.addObserver(stream)
 
         let timeout = options.timeoutSeconds
         let watchdog = Task {
             try await Task.sleep(for: .seconds(timeout))
-            await pay.authorizationTimedOut(seconds: timeout)
+            await checkout.authorizationTimedOut(seconds: timeout)
             try await Task.sleep(for: .seconds(1))
             stream.finish()
         }
         defer { watchdog.cancel() }
 
-        let amount: Money
-        let checkout: AfterpayCheckoutRequest
-        do {
-            let cart = try scenario.cart(in: session.catalog)
-            let summary = try OrderSummary(cart: cart, merchantName: session.catalog.merchantName)
-            amount = scenario.amount ?? summary.total
-            checkout = .forCart(
-                cart, summary: summary, total: amount, merchantName: session.catalog.merchantName, reference: scenario.referenceID)
-        } catch {
+        let order: PaymentOrder
+        do { order = try scenario.order(cart: try scenario.cart(in: session.catalog), merchantName: session.catalog.merchantName) } catch {
             writeError("error: scenario \"\(scenario.name)\": \(error)")
             return Outcome(status: .failed, events: [])
         }
+        let amount = order.amount
         emit(.state(.notStarted), recorder)
-        let afterpay = AfterpayFlow(afterpay: session.afterpay, pay: pay) { stream.phaseDidChange(to: $0) }
-        switch scenario.provider {
-        case .cashapp: await pay.createCustomerRequest(params: params(amount: amount, brandID: configuration.brandID))
-        case .afterpay:
-            let metadata = scenario.metadata.isEmpty ? nil : scenario.metadata
-            Task { await afterpay.begin(checkout, metadata: metadata) }
-        }
+        await checkout.pay(order, with: provider.plan)
 
-        var final: CashAppPayState = .notStarted
+        var final: CheckoutState = .notStarted
         var finalPhase: CheckoutPhase?
         for await event in stream.events {
             emit(event, recorder)
             switch event {
             case .phase(let phase):
                 finalPhase = phase
-                if case .completed = phase { break }
-                if case .settlementFailed = phase { break }
-                continue
             case .state(let state):
                 final = state
                 switch state {
-                case .readyToAuthorize: await pay.authorizeCustomerRequest()
-                case .polling(let request): actAsCustomer(customer, on: request)
-                case .approved(let request, let grants) where scenario.provider == .afterpay:
-                    Task { await afterpay.settle(request: request, grants: grants) }
-                    continue
+                case .readyToAuthorize: await checkout.authorize()
+                case .polling(let attempt): actAsCustomer(customer, on: attempt)
                 default: break
                 }
-                if !state.isTerminal { continue }
             }
-            break
+            // Ended as the printed events say (the runner may already be further on).
+            if final.isTerminal, !provider.method.settles || final.kind != .success || finalPhase?.isFinal == true { break }
         }
 
-        var status = Self.exitStatus(final: final, phase: finalPhase, provider: scenario.provider)
+        var status = ExitStatus(final: final, phase: finalPhase, settles: provider.method.settles)
         if !final.isTerminal { writeError("timeout: the checkout did not finish within \(timeout) s (last state \(final.name))") }
-        if case .settlementFailed(let reason)? = finalPhase { writeError("settlement failed: \(reason)") }
+        if case .settlementFailed(let failure)? = finalPhase { writeError("settlement failed: \(failure.reason)") }
         var summary = summarize(
             final: final, phase: finalPhase, status: status, amount: amount, elapsedMilliseconds: recorder.elapsedMilliseconds,
             exchanges: http.log.entries.count)
@@ -127,7 +112,7 @@ public struct HeadlessCheckout: Sendable {
                 scenario: scenario, summary: summary, finalState: final.name, finalPhase: finalPhase?.name, exitStatus: status.rawValue)
             do {
                 try Transcript.write(
-                    Transcript.document(record: record, exchanges: http.log.entries, title: "\(scenario.name) (\(scenario.provider.rawValue))"),
+                    Transcript.document(record: record, exchanges: http.log.entries, title: "\(scenario.name) (\(scenario.provider))"),
                     to: path)
                 writeError("transcript: wrote \(path) (\(http.log.entries.count) HTTP exchanges, \(record.events.count) states and phases)")
             } catch {
@@ -139,7 +124,7 @@ public struct HeadlessCheckout: Sendable {
     }
 
     /// Compares the end with the scenario's expectation: exit 0 when it holds, 1 when not.
-    private func check(_ expect: ScenarioExpectation, final: CashAppPayState, phase: CheckoutPhase?) -> (status: ExitStatus, line: String) {
+    private func check(_ expect: ScenarioExpectation, final: CheckoutState, phase: CheckoutPhase?) -> (status: ExitStatus, line: String) {
         let actual = ScenarioExpectation(state: final.name, phase: expect.phase == nil ? nil : phase?.name ?? "none")
         let met = expect.holds(state: final.name, phase: phase?.name)
         let line = options.json
@@ -152,29 +137,9 @@ public struct HeadlessCheckout: Sendable {
         return (met ? .approved : .declined, line)
     }
 
-    /// Exit 0 only when the flow reached its end: `approved` for Cash App Pay, `completed` for Afterpay.
-    static func exitStatus(final: CashAppPayState, phase: CheckoutPhase?, provider: CheckoutProvider) -> ExitStatus {
-        guard final.isTerminal else { return .failed }
-        guard provider == .afterpay, case .approved = final else { return ExitStatus(finalState: final) }
-        switch phase {
-        case .completed?: return .approved
-        case .settlementFailed(let reason)? where reason.hasPrefix("capture DECLINED"): return .declined
-        default: return .failed
-        }
-    }
-
-    private func params(amount: Money, brandID: String) -> CreateCustomerRequestParams {
-        let scenario = options.scenario
-        return CreateCustomerRequestParams(
-            actions: [.oneTimePayment(scopeID: brandID, amount: amount.minorUnits, currency: amount.currency.code)],
-            channel: .ONLINE, redirectURL: "terminalcheckout://checkout/return",
-            referenceID: scenario.referenceID ?? "tc-" + UUID().uuidString.prefix(8).lowercased(),
-            metadata: scenario.metadata.isEmpty ? nil : scenario.metadata)
-    }
-
     /// In the embedded sandbox the simulated customer acts; elsewhere the real customer must.
-    private func actAsCustomer(_ control: SandboxControlClient?, on request: CustomerRequest) {
-        let url = request.authFlowTriggers?.mobileURL ?? "(no link)"
+    private func actAsCustomer(_ control: SandboxControlClient?, on attempt: PaymentAttempt) {
+        let url = attempt.authorizationURL ?? "(no link)"
         guard let control else {
             writeError("note: approve or decline on the customer's device (Cash App sandbox): \(url)")
             return
@@ -186,7 +151,7 @@ public struct HeadlessCheckout: Sendable {
         let writeError = writeError
         Task {
             if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
-            do { _ = try await control.customer(decision, requestID: request.id) } catch {
+            do { _ = try await control.customer(decision, requestID: attempt.id ?? "") } catch {
                 writeError("warning: the simulated customer could not \(decision.rawValue): \(error)")
             }
         }
@@ -199,15 +164,15 @@ public struct HeadlessCheckout: Sendable {
 
     /// Prints the result line and returns it (transcripts keep it for headless replay).
     @discardableResult
-    private func summarize(final: CashAppPayState, phase: CheckoutPhase?, status: ExitStatus, amount: Money, elapsedMilliseconds: Int, exchanges: Int) -> String {
+    private func summarize(final: CheckoutState, phase: CheckoutPhase?, status: ExitStatus, amount: Money, elapsedMilliseconds: Int, exchanges: Int) -> String {
         if options.json {
             var object: [String: Any] = [
-                "provider": options.scenario.provider.rawValue, "scenario": options.scenario.name,
+                "provider": options.scenario.provider, "scenario": options.scenario.name,
                 "summary": true, "final_state": final.name, "exit_status": Int(status.rawValue),
                 "elapsed_ms": elapsedMilliseconds, "amount": amount.minorUnits, "currency": amount.currency.code,
                 "http_exchanges": exchanges,
             ]
-            if let request = final.request { object["request_id"] = request.id }
+            if let id = final.createdAttempt?.id { object["request_id"] = id }
             if let phase { object["final_phase"] = phase.name }
             let line = JSONLine.encode(object)
             write(line)
@@ -220,7 +185,7 @@ public struct HeadlessCheckout: Sendable {
         return line
     }
 
-    static func advice(for state: CashAppPayState, error: CashAppPayError) -> String {
+    static func advice(for state: CheckoutState, error: ProviderFailure) -> String {
         switch state {
         case .apiError: "Cash App Pay is having trouble (\(error.code)); try again in a few minutes or offer another payment method."
         case .integrationError: "fix the request or credentials (\(error.code)\(error.field.map { " in \($0)" } ?? "")) and run again."

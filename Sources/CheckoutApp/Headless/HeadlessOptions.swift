@@ -1,11 +1,3 @@
-/// Which payment provider a checkout uses.
-public enum CheckoutProvider: String, Sendable, CaseIterable {
-    /// Cash App Pay's Customer Request API directly.
-    case cashapp
-    /// Cash App Pay through an Afterpay merchant account.
-    case afterpay
-}
-
 /// Everything `checkout run` needs to run one checkout without a screen.
 public struct HeadlessOptions: Sendable {
     public var session: SessionOptions

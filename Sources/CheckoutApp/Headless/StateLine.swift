@@ -1,31 +1,20 @@
 import CheckoutModel
 import Foundation
 import PaymentFlow
-import ProviderWire
 
 /// One line of `checkout run` output for a state, in text or JSON.
 struct StateLine {
-    let state: CashAppPayState
+    let state: CheckoutState
     let atMilliseconds: Int
 
     /// The amount being asked for, as the state carries it.
     private var amount: String? {
-        let minorUnits: Int
-        let code: String
         switch state {
-        case .creatingCustomerRequest(let params):
-            guard let action = params.actions.first, let amount = action.amount, let currency = action.currency else { return nil }
-            (minorUnits, code) = (amount, currency)
-        case .updatingCustomerRequest(_, let params):
-            guard let action = params.actions?.first, let amount = action.amount, let currency = action.currency else { return nil }
-            (minorUnits, code) = (amount, currency)
-        case .readyToAuthorize(let request):
-            guard let amount = request.oneTimeAmount else { return nil }
-            (minorUnits, code) = amount
+        case .creatingCustomerRequest(let draft), .updatingCustomerRequest(_, let draft), .readyToAuthorize(let draft):
+            draft.amount?.formatted
         default:
-            return nil
+            nil
         }
-        return Money(minorUnits: minorUnits, currency: Currency.withCode(code) ?? .usd).formatted
     }
 
     /// `state: readyToAuthorize request=GRR_… amount=$45.05`
@@ -43,21 +32,21 @@ struct StateLine {
             object["error"] = ["category": error.category, "code": error.code, "detail": error.detail as Any? ?? NSNull(), "field": error.field as Any? ?? NSNull()] as [String: Any]
             for key in ["category", "code", "detail", "field"] { object.removeValue(forKey: key) }
         }
-        if case .approved(_, let grants) = state { object["grants"] = grants.map(\.id); object.removeValue(forKey: "grant") }
+        if case .approved(let attempt) = state { object["grants"] = attempt.grants; object.removeValue(forKey: "grant") }
         return JSONLine.encode(object)
     }
 
     private var fields: [(String, String)] {
         var fields: [(String, String)] = []
-        if let request = state.request { fields.append(("request", request.id)) }
+        if let id = state.createdAttempt?.id { fields.append(("request", id)) }
         switch state {
         case .creatingCustomerRequest, .readyToAuthorize, .updatingCustomerRequest:
             if let amount { fields.append(("amount", amount)) }
-        case .redirecting(let request):
-            if let url = request.authFlowTriggers?.mobileURL { fields.append(("url", url)) }
-        case .approved(let request, let grants):
-            fields.append(("grant", grants.map(\.id).joined(separator: ",")))
-            if let cashtag = request.customerProfile?.cashtag { fields.append(("cashtag", cashtag)) }
+        case .redirecting(let attempt):
+            if let url = attempt.authorizationURL { fields.append(("url", url)) }
+        case .approved(let attempt):
+            fields.append(("grant", attempt.grants.joined(separator: ",")))
+            if let payer = attempt.payer { fields.append(("cashtag", payer)) }
         default:
             break
         }
@@ -86,14 +75,14 @@ enum JSONLine {
     }
 }
 
-/// `phase: capturing` lines (and their JSON) for Afterpay's steps around the SDK states.
+/// `phase: capturing` lines (and their JSON) for providers' steps around the SDK states.
 enum PhaseLine {
     static func text(_ phase: CheckoutPhase) -> String {
         switch phase {
-        case .completed(let paymentID, let cashtag):
-            "phase: completed payment=\(paymentID)" + (cashtag.map { " cashtag=\($0)" } ?? "")
-        case .settlementFailed(let reason):
-            "phase: settlementFailed reason=\"\(reason.replacingOccurrences(of: "\"", with: "\\\""))\""
+        case .completed(let settled):
+            "phase: completed payment=\(settled.paymentID)" + (settled.payer.map { " cashtag=\($0)" } ?? "")
+        case .settlementFailed(let failure):
+            "phase: settlementFailed reason=\"\(failure.reason.replacingOccurrences(of: "\"", with: "\\\""))\""
         default:
             "phase: \(phase.name)"
         }
@@ -102,11 +91,12 @@ enum PhaseLine {
     static func json(_ phase: CheckoutPhase, atMilliseconds: Int) -> String {
         var object: [String: Any] = ["phase": phase.name, "at_ms": atMilliseconds]
         switch phase {
-        case .completed(let paymentID, let cashtag):
-            object["payment_id"] = paymentID
-            if let cashtag { object["cashtag"] = cashtag }
-        case .settlementFailed(let reason):
-            object["reason"] = reason
+        case .completed(let settled):
+            object["payment_id"] = settled.paymentID
+            if let payer = settled.payer { object["cashtag"] = payer }
+        case .settlementFailed(let failure):
+            object["reason"] = failure.reason
+            object["declined"] = failure.declined
         default:
             break
         }

@@ -1,13 +1,13 @@
 import PaymentFlow
 
-/// What a headless run prints: SDK states and, for Afterpay, the phases around them.
+/// What a headless run prints: SDK states and the phases around them.
 enum FlowEvent: Sendable {
-    case state(CashAppPayState)
+    case state(CheckoutState)
     case phase(CheckoutPhase)
 }
 
-/// An observer that turns state changes (and reported phases) into one ordered async sequence.
-final class StateStream: CashAppPayObserver {
+/// An observer that turns state changes and phases into one ordered async sequence.
+final class StateStream: CheckoutObserver {
     let events: AsyncStream<FlowEvent>
     private let continuation: AsyncStream<FlowEvent>.Continuation
 
@@ -15,7 +15,7 @@ final class StateStream: CashAppPayObserver {
         (events, continuation) = AsyncStream.makeStream(of: FlowEvent.self)
     }
 
-    func stateDidChange(to state: CashAppPayState) { continuation.yield(.state(state)) }
+    func stateDidChange(to state: CheckoutState) { continuation.yield(.state(state)) }
 
     func phaseDidChange(to phase: CheckoutPhase) { continuation.yield(.phase(phase)) }
 

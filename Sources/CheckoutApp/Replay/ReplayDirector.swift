@@ -61,7 +61,7 @@ struct ReplayDirector: ScreenDirector {
             .character("?"), .character("l"), .character("v"):
             return key
         default:
-            state.notice = Notice(text: "This is a replay: space pauses, → steps, + and - change the speed, q quits.", kind: .info, shownAt: state.now)
+            state.layout.notice = Notice(text: "This is a replay: space pauses, → steps, + and - change the speed, q quits.", kind: .info, shownAt: state.now)
         }
         state.director = status
         return nil

@@ -33,7 +33,7 @@ public enum TranscriptReplay {
         }
         var initial = AppState(
             catalog: catalog, endpointLabel: "replay of \(URL(fileURLWithPath: path).lastPathComponent)", customerSimulated: false,
-            brandID: "", now: document.log.terminalCheckout?.startedDateTime ?? Date())
+            paymentMethods: ProviderRegistry.builtIn.paymentMethods, now: document.log.terminalCheckout?.startedDateTime ?? Date())
         do { try scenario.load(into: &initial, catalog: catalog) } catch {
             writeError("error: the recorded cart cannot be shown: \(error)")
             return 2

@@ -4,9 +4,9 @@ import Foundation
 extension Scenario {
     /// The checkout on the screen as a scenario: its cart, shipping, provider and the
     /// scenario's fixed amount, reference and metadata, if one was loaded.
-    init(snapshotOf state: AppState) {
-        self = state.scenario ?? Scenario(name: "recorded on the screen")
-        provider = state.selectedPaymentMethod.isAfterpay ? .afterpay : .cashapp
+    init(snapshotOf state: AppState, paidWith provider: String) {
+        self = state.recording.scenario ?? Scenario(name: "recorded on the screen")
+        self.provider = provider
         cart = state.cart.items.map { item in
             state.catalogProducts.contains { $0.sku == item.sku && $0.unitPrice == item.unitPrice }
                 ? .sku(item.sku, quantity: item.quantity) : .item(name: item.name, price: item.unitPrice, quantity: item.quantity)
@@ -18,8 +18,8 @@ extension Scenario {
     /// The scenario a screen session's transcript carries: what was paid, what the customer
     /// did, the session's faults and timings, and how the first checkout ended.
     static func recorded(from state: AppState, session: SessionOptions) -> Scenario {
-        var scenario = state.paidScenario ?? Scenario(snapshotOf: state)
-        if let first = state.firstCustomerDecision {
+        var scenario = state.recording.paidScenario ?? Scenario(snapshotOf: state, paidWith: state.selectedPaymentMethod.id)
+        if let first = state.recording.firstCustomerDecision {
             switch first.decision {
             case .approve: scenario.customer = first.afterSeconds >= 1 ? .approveAfter(seconds: (first.afterSeconds * 10).rounded() / 10) : .approve
             case .decline: scenario.customer = .decline
@@ -38,9 +38,9 @@ extension Scenario {
     /// The scenario's cart, shipping and provider on a fresh screen.
     func load(into state: inout AppState, catalog: Catalog) throws(CartError) {
         state.cart = try cart(in: catalog)
-        state.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? 0
-        state.selectedPaymentIndex = state.paymentMethods.firstIndex { $0.isAfterpay == (provider == .afterpay) } ?? 0
-        state.paymentCursor = state.selectedPaymentIndex
-        state.scenario = self
+        state.layout.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? 0
+        state.selectedPaymentIndex = state.paymentMethods.firstIndex { $0.id == provider } ?? 0
+        state.layout.paymentCursor = state.selectedPaymentIndex
+        state.recording.scenario = self
     }
 }

@@ -1,4 +1,5 @@
 import CheckoutModel
+import PaymentFlow
 import Foundation
 import ProviderClients
 import Sandbox
@@ -8,7 +9,8 @@ import Sandbox
 /// flags, transcripts and demo scripts all describe a checkout this way.
 public struct Scenario: Hashable, Sendable {
     public var name: String
-    public var provider: CheckoutProvider = .cashapp
+    /// A registry id; the registry's first provider unless named.
+    public var provider: String = ProviderRegistry.builtIn.defaultProvider.id
     /// nil: the catalog's default cart.
     public var cart: [ScenarioLine]?
     /// A shipping method id from the catalog; nil keeps the cart's.
@@ -48,6 +50,11 @@ public struct Scenario: Hashable, Sendable {
         return cart
     }
 
+    /// The order this scenario pays for: its cart, fixed amount, reference and metadata.
+    public func order(cart: Cart, merchantName: String) throws(NonPositiveTotalError) -> PaymentOrder {
+        try PaymentOrder.forCart(cart, merchantName: merchantName, amount: amount, reference: referenceID, metadata: metadata)
+    }
+
     /// The session options with this scenario's faults and sandbox timings added.
     public func applied(to session: SessionOptions) -> SessionOptions {
         var session = session
@@ -81,6 +88,9 @@ public enum CustomerBehaviour: Hashable, Sendable {
         case .approveAfter(let seconds): "approve-after \(seconds.plainText)"
         }
     }
+
+    /// The behaviour's first word, as providers list what they support.
+    public var keyword: String { String(spelling.split(separator: " ").first ?? "") }
 
     public init?(spelling: String) {
         let words = spelling.split(whereSeparator: \.isWhitespace)

@@ -5,7 +5,7 @@ extension Scenario {
     /// The scenario as a scenario file's JSON object: transcripts carry it, and
     /// `ScenarioParser` reads it back to the same scenario.
     public var jsonObject: [String: Any] {
-        var object: [String: Any] = ["name": name, "provider": provider.rawValue, "customer": customer.spelling]
+        var object: [String: Any] = ["name": name, "provider": provider, "customer": customer.spelling]
         if let cart {
             object["cart"] = cart.map { line -> [String: Any] in
                 switch line {

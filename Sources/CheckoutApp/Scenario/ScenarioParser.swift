@@ -14,7 +14,7 @@ public enum ScenarioParser {
     ]
 
     /// Reads and parses the file at `path`.
-    public static func load(path: String, catalog: Catalog) throws(ScenarioError) -> Scenario {
+    public static func load(path: String, catalog: Catalog, registry: ProviderRegistry = .builtIn) throws(ScenarioError) -> Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
             let problem = FileManager.default.fileExists(atPath: path)
                 ? "cannot be read; check its permissions" : "no such file; give the path of a .yaml or .json scenario"
@@ -23,10 +23,10 @@ public enum ScenarioParser {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(file: path, line: 0, column: 0, field: "", problem: "is not UTF-8 text")
         }
-        return try parse(text, file: path, catalog: catalog)
+        return try parse(text, file: path, catalog: catalog, registry: registry)
     }
 
-    public static func parse(_ text: String, file: String, catalog: Catalog) throws(ScenarioError) -> Scenario {
+    public static func parse(_ text: String, file: String, catalog: Catalog, registry: ProviderRegistry = .builtIn) throws(ScenarioError) -> Scenario {
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
@@ -40,7 +40,7 @@ public enum ScenarioParser {
         } catch {
             throw ScenarioError(file: file, line: 1, column: 1, field: "", problem: "cannot be read as YAML: \(error)")
         }
-        return try ScenarioReader(file: file, catalog: catalog).scenario(root)
+        return try ScenarioReader(file: file, catalog: catalog, registry: registry).scenario(root)
     }
 
     private static func syntaxError(_ error: YamlError, file: String, text: String) -> ScenarioError {
@@ -80,6 +80,7 @@ private func secondOccurrence(of key: String, in text: String) -> (Int, Int)? {
 private struct ScenarioReader {
     let file: String
     let catalog: Catalog
+    let registry: ProviderRegistry
 
     func scenario(_ root: Node) throws(ScenarioError) -> Scenario {
         let fields = try mapping(root, "", allowed: ScenarioParser.keys, what: "a scenario")
@@ -89,10 +90,10 @@ private struct ScenarioReader {
         var scenario = Scenario(name: try text(nameNode, "name"))
         if let node = fields["provider"] {
             let spelling = try text(node, "provider")
-            guard let provider = CheckoutProvider(rawValue: spelling) else {
-                throw error(at: node, "provider", "\"\(spelling)\" is not a provider; use one of \(list(CheckoutProvider.allCases.map(\.rawValue)))")
+            guard registry.descriptor(spelling) != nil else {
+                throw error(at: node, "provider", "\"\(spelling)\" is not a provider; use one of \(list(registry.ids))")
             }
-            scenario.provider = provider
+            scenario.provider = spelling
         }
         if let node = fields["cart"] { scenario.cart = try cart(node) }
         if let node = fields["shipping"] {
@@ -106,6 +107,10 @@ private struct ScenarioReader {
             let spelling = try text(node, "customer")
             guard let behaviour = CustomerBehaviour(spelling: spelling) else {
                 throw error(at: node, "customer", "\"\(spelling)\" is not a customer behaviour; use approve, decline, none or approve-after SECONDS")
+            }
+            let supported = registry.descriptor(scenario.provider)?.customerBehaviours ?? []
+            guard supported.contains(behaviour.keyword) else {
+                throw error(at: node, "customer", "\(scenario.provider) does not support \"\(behaviour.keyword)\"; use one of \(list(supported))")
             }
             scenario.customer = behaviour
         }
@@ -209,14 +214,14 @@ private struct ScenarioReader {
         let fields = try mapping(node, "expect", allowed: ["state", "phase"], what: "an expectation (`state:` and optionally `phase:`)")
         guard let stateNode = fields["state"] else { throw error(at: node, "expect", "needs a state, e.g. `state: approved`") }
         let state = try text(stateNode, "expect.state")
-        guard CashAppPayState.allNames.contains(state) else {
-            throw error(at: stateNode, "expect.state", "\"\(state)\" is not a state; use one of \(list(CashAppPayState.allNames))")
+        guard CheckoutState.allNames.contains(state) else {
+            throw error(at: stateNode, "expect.state", "\"\(state)\" is not a state; use one of \(list(CheckoutState.allNames))")
         }
         var expectation = ScenarioExpectation(state: state)
         if let phaseNode = fields["phase"] {
             let phase = try text(phaseNode, "expect.phase")
-            guard CheckoutPhase.allNames.contains(phase) else {
-                throw error(at: phaseNode, "expect.phase", "\"\(phase)\" is not a phase; use one of \(list(CheckoutPhase.allNames))")
+            guard registry.phaseNames.contains(phase) else {
+                throw error(at: phaseNode, "expect.phase", "\"\(phase)\" is not a phase; use one of \(list(registry.phaseNames))")
             }
             expectation.phase = phase
         }

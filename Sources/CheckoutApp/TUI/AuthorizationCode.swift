@@ -20,17 +20,17 @@ public struct AuthorizationCode: Hashable, Sendable {
     public var height: Int { lines.count }
 
     /// The link the customer should scan in `state`, if any.
-    static func link(in state: CashAppPayState) -> String? {
+    static func link(in state: CheckoutState) -> String? {
         switch state {
-        case .readyToAuthorize(let request), .redirecting(let request), .polling(let request):
-            request.authFlowTriggers?.mobileURL
+        case .readyToAuthorize(let attempt), .redirecting(let attempt), .polling(let attempt):
+            attempt.authorizationURL
         default:
             nil
         }
     }
 
     /// Keeps `code` in step with the state's link: re-encoded only when the link rotates.
-    static func refresh(_ code: inout AuthorizationCode?, for state: CashAppPayState) {
+    static func refresh(_ code: inout AuthorizationCode?, for state: CheckoutState) {
         guard let url = link(in: state) else {
             code = nil
             return

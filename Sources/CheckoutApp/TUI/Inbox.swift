@@ -1,5 +1,4 @@
 import PaymentFlow
-import ProviderWire
 import Synchronization
 
 /// Messages from tasks and other threads, waiting for the UI loop to take them.
@@ -11,17 +10,21 @@ final class Inbox: Sendable {
     func drain() -> [AppMessage] { pending.withLock { messages in defer { messages.removeAll() }; return messages } }
 }
 
-/// Forwards state-machine notifications to the UI loop.
-final class InboxObserver: CashAppPayObserver {
+/// Forwards the coordinator's notifications to the UI loop (and the transcript).
+final class InboxObserver: CheckoutObserver {
     let inbox: Inbox
     let recorder: TranscriptRecorder?
     init(inbox: Inbox, recorder: TranscriptRecorder? = nil) {
         self.inbox = inbox
         self.recorder = recorder
     }
-    func stateDidChange(to state: CashAppPayState) {
+    func stateDidChange(to state: CheckoutState) {
         recorder?.record(.state(state))
         inbox.post(.stateChanged(state))
     }
-    func requestDidChange(_ request: CustomerRequest) { inbox.post(.requestChanged(request)) }
+    func phaseDidChange(to phase: CheckoutPhase) {
+        recorder?.record(.phase(phase))
+        inbox.post(.phaseChanged(phase))
+    }
+    func attemptDidChange(_ attempt: PaymentAttempt) { inbox.post(.attemptChanged(attempt)) }
 }

@@ -66,9 +66,10 @@ public enum TerminalCheckout {
         if let path = options.recordPath, let recorder {
             let scenario = Scenario.recorded(from: outcome.finalAppState, session: options.effectiveSession)
             let final = outcome.finalAppState
-            let status = HeadlessCheckout.exitStatus(final: final.payState, phase: final.phase, provider: scenario.provider)
+            let settles = final.checkout.provider?.settles ?? session.registry.descriptor(scenario.provider)?.method.settles ?? false
+            let status = ExitStatus(final: final.checkout.state, phase: final.checkout.phase, settles: settles)
             let record = recorder.record(
-                scenario: scenario, finalState: final.payState.name, finalPhase: final.phase?.name, exitStatus: status.rawValue)
+                scenario: scenario, finalState: final.checkout.state.name, finalPhase: final.checkout.phase?.name, exitStatus: status.rawValue)
             do {
                 try Transcript.write(
                     Transcript.document(record: record, exchanges: session.http.log.entries, title: "\(scenario.name) (screen)"), to: path)
@@ -78,8 +79,8 @@ public enum TerminalCheckout {
                 return 2
             }
         }
-        if let request = outcome.finalState.request, !options.quietEnd {
-            writeError("checkout: left in \(outcome.finalState.name) (request \(request.id))")
+        if let id = outcome.finalState.createdAttempt?.id, !options.quietEnd {
+            writeError("checkout: left in \(outcome.finalState.name) (request \(id))")
         }
         return outcome.status
     }
@@ -87,27 +88,23 @@ public enum TerminalCheckout {
     /// Wires the session to a UI loop and runs it until the user quits.
     private static func show(session: PaymentSession, options: TerminalCheckoutOptions, recorder: TranscriptRecorder?) async -> UILoop.Outcome {
         var initial = AppState(
-            catalog: session.catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customer != nil,
-            brandID: session.configuration.brandID, now: Date())
+            catalog: session.catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customerSimulated,
+            paymentMethods: session.registry.paymentMethods, now: Date())
         initial.authorizationTimeoutSeconds = options.authorizationTimeoutSeconds
         if let scenario = options.scenario {
             do { try scenario.load(into: &initial, catalog: session.catalog) } catch {
                 return UILoop.Outcome(status: 2, finalAppState: initial, failure: .scenario("scenario \"\(scenario.name)\": \(error)"))
             }
             if options.director == nil {
-                initial.notice = Notice(text: "Scenario \"\(scenario.name)\" loaded: press p to pay.", kind: .info, shownAt: initial.now)
+                initial.inform("Scenario \"\(scenario.name)\" loaded: press p to pay.")
             }
         }
         let inbox = Inbox()
         let observer = InboxObserver(inbox: inbox, recorder: recorder)
-        await session.pay.addObserver(observer)
+        await session.checkout.addObserver(observer)
         let subscription = session.http.log.subscribe { inbox.post(.exchange($0)) }
         let commands = AsyncStream.makeStream(of: AppCommand.self)
-        let afterpay = AfterpayFlow(afterpay: session.afterpay, pay: session.pay) { phase in
-            recorder?.record(.phase(phase))
-            inbox.post(.phaseChanged(phase))
-        }
-        let runner = Task { await perform(commands.stream, pay: session.pay, afterpay: afterpay, control: session.customer, inbox: inbox) }
+        let runner = Task { await perform(commands.stream, checkout: session.checkout, control: session.customer, inbox: inbox) }
         recorder?.record(.state(.notStarted))
         let outcome = await UILoop.runOnItsOwnThread(initial: initial, inbox: inbox, colors: options.colors, director: options.director) {
             commands.continuation.yield($0)
@@ -118,19 +115,17 @@ public enum TerminalCheckout {
         return outcome
     }
 
+    /// Performs the update function's commands in order, off the UI loop.
     private static func perform(
-        _ commands: AsyncStream<AppCommand>, pay: CashAppPay, afterpay: AfterpayFlow, control: SandboxControlClient?, inbox: Inbox
+        _ commands: AsyncStream<AppCommand>, checkout: CheckoutRunner, control: SandboxControlClient?, inbox: Inbox
     ) async {
         for await command in commands {
             switch command {
-            case .createRequest(let params): await pay.createCustomerRequest(params: params)
-            case .beginAfterpay(let checkout, let metadata): Task { await afterpay.begin(checkout, metadata: metadata) }
-            case .updateAfterpay(let checkout): Task { await afterpay.update(checkout) }
-            case .settleAfterpay(let request, let grants): Task { await afterpay.settle(request: request, grants: grants) }
-            case .updateRequest(let params): await pay.updateCustomerRequest(with: params)
-            case .authorize: await pay.authorizeCustomerRequest()
-            case .reset: await pay.reset()
-            case .giveUp(let seconds): await pay.authorizationTimedOut(seconds: seconds)
+            case .pay(let order, let provider): await checkout.pay(order, with: provider)
+            case .changeOrder(let order): await checkout.changeOrder(order)
+            case .authorize: await checkout.authorize()
+            case .reset: await checkout.reset()
+            case .giveUp(let seconds): await checkout.authorizationTimedOut(seconds: seconds)
             case .actAsCustomer(let decision, let id, let delay):
                 guard let control else { continue }
                 Task {
@@ -142,7 +137,6 @@ public enum TerminalCheckout {
             }
         }
     }
-
 }
 
 /// Why the screen could not run.

@@ -11,7 +11,7 @@ enum UILoop {
         var status: Int32
         var finalAppState: AppState
         var failure: ScreenFailure? = nil
-        var finalState: CashAppPayState { finalAppState.payState }
+        var finalState: CheckoutState { finalAppState.checkout.state }
     }
 
     /// Runs the loop on a thread of its own (curses is single-threaded; the cooperative pool
@@ -40,8 +40,8 @@ enum UILoop {
             TerminalSignals.uninstall()
         }
         var state = initial
-        (state.width, state.height) = terminal.size
-        state.colors = terminal.hasColors
+        (state.layout.width, state.layout.height) = terminal.size
+        state.layout.colors = terminal.hasColors
         while true {
             if let signal = TerminalSignals.takePending() { return Outcome(status: 128 + signal, finalAppState: state) }
             var messages = inbox.drain()

@@ -62,8 +62,14 @@ public enum Transcript {
         } catch {
             throw TranscriptError(path: path, problem: "is not a HAR file: \(error.localizedDescription); give the .har file written by --record")
         }
-        guard document.log.terminalCheckout != nil else {
+        guard let record = document.log.terminalCheckout else {
             throw TranscriptError(path: path, problem: "has no _terminalCheckout record; only transcripts written by `checkout --record` can be replayed")
+        }
+        guard record.format == TranscriptRecord.currentFormat else {
+            throw TranscriptError(
+                path: path,
+                problem: "is transcript format \(record.format), and this checkout replays format \(TranscriptRecord.currentFormat); "
+                    + "its HTTP exchanges still open in a browser's developer tools, but record the checkout again to replay it")
         }
         return document
     }
@@ -78,13 +84,15 @@ public struct TranscriptError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// The version transcripts name as their creator.
 public enum CheckoutVersion {
-    public static let current = "0.2.0"
+    public static let current = "0.3.0"
 }
 
 extension Transcript {
     /// The scenario a transcript recorded, read as a scenario file would be.
-    public static func scenario(of document: HAR.Document, path: String, catalog: Catalog) throws(ScenarioError) -> Scenario {
+    public static func scenario(
+        of document: HAR.Document, path: String, catalog: Catalog, registry: ProviderRegistry = .builtIn
+    ) throws(ScenarioError) -> Scenario {
         let text = document.log.terminalCheckout?.scenario.text ?? "null"
-        return try ScenarioParser.parse(text, file: "\(path) (_terminalCheckout.scenario)", catalog: catalog)
+        return try ScenarioParser.parse(text, file: "\(path) (_terminalCheckout.scenario)", catalog: catalog, registry: registry)
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 /// The transcript's `_terminalCheckout` field: which checkout ran (as a scenario), every state
 /// transition and phase with its time, and how it ended.
 public struct TranscriptRecord: Codable, Sendable {
-    public var format = 1
+    /// 2 since states carry the provider-neutral attempt.
+    public static let currentFormat = 2
+    public var format = TranscriptRecord.currentFormat
     public var startedDateTime: Date
     /// The checkout as a scenario file's object: what `checkout run --replay` runs again.
     public var scenario: JSONValue

@@ -3,9 +3,17 @@ import ProviderWire
 
 /// The calls the checkout flow makes to the Customer Request API.
 public protocol CustomerRequestAPI: Sendable {
-    func create(_ params: CreateCustomerRequestParams) async throws(CustomerRequestFailure) -> CustomerRequest
+    /// Creates a request; every retry of this create reuses `idempotencyKey`.
+    func create(_ params: CreateCustomerRequestParams, idempotencyKey: String) async throws(CustomerRequestFailure) -> CustomerRequest
     func retrieve(id: String, retryPolicy: RetryPolicy?) async throws(CustomerRequestFailure) -> CustomerRequest
     func update(id: String, with params: UpdateCustomerRequestParams) async throws(CustomerRequestFailure) -> CustomerRequest
+}
+
+extension CustomerRequestAPI {
+    /// Creates a request with a fresh idempotency key, reused by every retry of this create.
+    public func create(_ params: CreateCustomerRequestParams) async throws(CustomerRequestFailure) -> CustomerRequest {
+        try await create(params, idempotencyKey: UUID().uuidString.lowercased())
+    }
 }
 
 /// Cash App Pay's Customer Request API over the shared HTTP client.
@@ -14,22 +22,14 @@ public final class CustomerRequestClient: CustomerRequestAPI {
 
     public let configuration: CashAppConfiguration
     public let http: ProviderHTTPClient
-    private let makeIdempotencyKey: @Sendable () -> String
 
     public init(
         configuration: CashAppConfiguration,
-        http: ProviderHTTPClient,
-        makeIdempotencyKey: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
-    ) {
+        http: ProviderHTTPClient) {
         self.configuration = configuration
         self.http = http
-        self.makeIdempotencyKey = makeIdempotencyKey
     }
 
-    /// Creates a request with a fresh idempotency key, reused by every retry of this create.
-    public func create(_ params: CreateCustomerRequestParams) async throws(CustomerRequestFailure) -> CustomerRequest {
-        try await create(params, idempotencyKey: makeIdempotencyKey())
-    }
 
     public func create(_ params: CreateCustomerRequestParams, idempotencyKey: String) async throws(CustomerRequestFailure) -> CustomerRequest {
         let body = CreateCustomerRequestBody(idempotencyKey: idempotencyKey, request: params)

@@ -8,6 +8,7 @@ struct FaultInjectionMiddleware: RouterMiddleware {
 
     let plan: FaultPlan
     let settings: SandboxSettings
+    let providers: [any SandboxProvider]
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -18,10 +19,10 @@ struct FaultInjectionMiddleware: RouterMiddleware {
         }
         switch kind {
         case .internalServerError, .serviceUnavailable, .gatewayTimeout, .rateLimited:
-            return FaultResponses.error(kind, path: path)
+            return FaultResponses.error(kind, path: path, providers: providers)
         case .timeout:
             try? await Task.sleep(for: .seconds(settings.faultTimeoutSeconds))
-            return FaultResponses.error(.gatewayTimeout, path: path)
+            return FaultResponses.error(.gatewayTimeout, path: path, providers: providers)
         case .slow:
             try? await Task.sleep(for: .seconds(settings.faultSlowSeconds))
             return try await next(request, context)
@@ -40,7 +41,7 @@ struct FaultInjectionMiddleware: RouterMiddleware {
 
 /// Error bodies in the shape of the provider the path belongs to.
 enum FaultResponses {
-    static func error(_ kind: FaultKind, path: String) -> Response {
+    static func error(_ kind: FaultKind, path: String, providers: [any SandboxProvider]) -> Response {
         let (status, category, code): (HTTPResponse.Status, String, String) =
             switch kind {
             case .rateLimited: (.tooManyRequests, "RATE_LIMIT_ERROR", "RATE_LIMITED")
@@ -48,13 +49,11 @@ enum FaultResponses {
             case .gatewayTimeout, .timeout: (.gatewayTimeout, "API_ERROR", "GATEWAY_TIMEOUT")
             default: (.internalServerError, "API_ERROR", "INTERNAL_SERVER_ERROR")
             }
-        let detail = "Injected sandbox fault \(kind.rawValue) on \(path)."
-        if path.hasPrefix("/v2/") {
-            let afterpayCode = kind == .rateLimited ? "too_many_requests" : (status == .internalServerError ? "error" : code.lowercased())
-            return SandboxResponse.json(
-                AfterpayError(errorCode: afterpayCode, errorId: SandboxIDs.make("", length: 16), message: detail, httpStatusCode: Int(status.code)),
-                status: status)
+        let fault = InjectedFault(kind: kind, status: status, category: category, code: code, detail: "Injected sandbox fault \(kind.rawValue) on \(path).")
+        if let owner = providers.first(where: { provider in provider.pathPrefixes.contains { path.hasPrefix($0) } }) {
+            return owner.faultResponse(fault)
         }
-        return SandboxResponse.cashAppError(status, CashAppErrorDetail(category: category, code: code, detail: detail))
+        // A path no provider serves: the sandbox's own error list.
+        return SandboxResponse.cashAppError(status, CashAppErrorDetail(category: category, code: code, detail: fault.detail))
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import JWTKit
 import Logging
 import NIOCore
 
@@ -9,23 +8,24 @@ public struct SandboxServer: Sendable {
     public let settings: SandboxSettings
     public let store: CustomerRequestStore
     public let faults = FaultPlan()
-    public let afterpay = AfterpayStore()
+    /// Every provider it serves, from the provider registry.
+    public let providers: [any SandboxProvider]
 
-    public init(settings: SandboxSettings = SandboxSettings()) {
+    public init(settings: SandboxSettings = SandboxSettings(), providers: [any SandboxProvider]) {
         self.settings = settings
         self.store = CustomerRequestStore(settings: settings)
+        self.providers = providers
     }
 
-    func makeRouter(signer: AfterpaySigner) -> Router<SandboxRequestContext> {
+    func makeRouter() -> Router<SandboxRequestContext> {
         let router = Router(context: SandboxRequestContext.self)
-        router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings))
+        router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings, providers: providers))
         router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
         FaultRoutes(plan: faults).register(on: router)
-        CustomerRequestRoutes(store: store).register(on: router)
         CustomerSimulatorRoutes(store: store).register(on: router)
         QRCodeRoutes(store: store).register(on: router)
-        AfterpayRoutes(merchant: settings.afterpayMerchant, store: afterpay, customerRequests: store, signer: signer, settings: settings)
-            .register(on: router)
+        let core = SandboxCore(settings: settings, customerRequests: store)
+        for provider in providers { provider.register(on: router, core: core) }
         return router
     }
 
@@ -34,9 +34,8 @@ public struct SandboxServer: Sendable {
         var quiet = Logger(label: "sandbox")
         quiet.logLevel = .critical
         let bound = AsyncThrowingStream<Int, any Error>.makeStream()
-        let signer = await AfterpaySigner()
         let app = Application(
-            router: makeRouter(signer: signer),
+            router: makeRouter(),
             configuration: .init(address: .hostname(host, port: port), serverName: "TerminalCheckout-Sandbox"),
             onServerRunning: { channel in
                 bound.continuation.yield(channel.localAddress?.port ?? port)
@@ -52,9 +51,7 @@ public struct SandboxServer: Sendable {
         }
         do {
             for try await actualPort in bound.stream {
-                return RunningSandbox(
-                    host: host, port: actualPort, server: task, store: store, faults: faults, afterpay: afterpay,
-                    afterpaySigningKey: signer.publicKey)
+                return RunningSandbox(host: host, port: actualPort, server: task, store: store, faults: faults, providers: providers)
             }
         } catch {
             throw SandboxStartError(host: host, port: port, underlying: error)
@@ -70,9 +67,7 @@ public struct RunningSandbox: Sendable {
     let server: Task<Void, Never>
     public let store: CustomerRequestStore
     public let faults: FaultPlan
-    public let afterpay: AfterpayStore
-    /// Verifies the JWTs sign-payment hands out.
-    public let afterpaySigningKey: ES256PublicKey
+    public let providers: [any SandboxProvider]
 
     public var baseURL: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host

@@ -7,19 +7,19 @@ import TerminalUI
 /// the link while the customer must act, and the error details in error states.
 enum BannerView {
     static func draw(_ screen: inout Screen, _ state: AppState, _ area: Rect) {
-        let payState = state.payState
+        let payState = state.checkout.state
         let style = Theme.banner(displayKind(state))
         let (lines, separator) = area.splitBottom(1)
         var x = lines.x + 1
         let mark: String
         if case .polling = payState {
-            let frame = Int(state.now.timeIntervalSince(state.stateEnteredAt) * 10) % Theme.spinner.count
+            let frame = Int(state.now.timeIntervalSince(state.checkout.stateEnteredAt) * 10) % Theme.spinner.count
             mark = String(Theme.spinner[max(0, frame)])
         } else {
             mark = Theme.mark(displayKind(state))
         }
         x = screen.put("\(mark) \(payState.name)", x: x, y: lines.y, style: style)
-        if let phase = state.phase { x = screen.put(" · \(phase.name)", x: x, y: lines.y, style: Theme.key) }
+        if let phase = state.checkout.phase { x = screen.put(" · \(phase.name)", x: x, y: lines.y, style: Theme.key) }
         screen.put("  " + sentence(state), x: x, y: lines.y, maxWidth: lines.maxX - x - 1)
 
         screen.put(detailLine(state), x: lines.x + 3, y: lines.y + 1, style: Theme.dim, maxWidth: lines.width - 4)
@@ -29,23 +29,23 @@ enum BannerView {
 
     private static func detailLine(_ state: AppState) -> String {
         var parts: [String] = []
-        if let request = state.payState.request {
-            parts.append(request.id)
-            if let amount = request.oneTimeAmount { parts.append(formatted(amount.minorUnits)) }
-            if let cashtag = request.customerProfile?.cashtag, case .approved = state.payState { parts.append("paid by \(cashtag)") }
+        if let attempt = state.checkout.state.createdAttempt, let id = attempt.id {
+            parts.append(id)
+            if let amount = attempt.amount { parts.append(amount.formatted) }
+            if let payer = attempt.payer, case .approved = state.checkout.state { parts.append("paid by \(payer)") }
         } else if case .success(let summary) = state.summary {
             parts.append("total \(summary.total.formatted) with \(state.selectedPaymentMethod.label)")
         }
-        if case .polling = state.payState {
-            parts.append("polling \(CheckoutView.clock(state.now.timeIntervalSince(state.stateEnteredAt)))")
-        } else if let started = state.flowStartedAt {
-            let end = state.checkoutEnded ? state.stateEnteredAt : state.now
+        if case .polling = state.checkout.state {
+            parts.append("polling \(CheckoutView.clock(state.now.timeIntervalSince(state.checkout.stateEnteredAt)))")
+        } else if let started = state.checkout.flowStartedAt {
+            let end = state.checkout.ended ? state.checkout.stateEnteredAt : state.now
             parts.append("elapsed \(CheckoutView.clock(end.timeIntervalSince(started)))")
         }
-        switch state.payState {
-        case .readyToAuthorize(let request), .redirecting(let request), .polling(let request):
-            if let triggers = request.authFlowTriggers {
-                parts.append("new link in \(max(0, Int(triggers.refreshesAt.timeIntervalSince(state.now).rounded(.up)))) s")
+        switch state.checkout.state {
+        case .readyToAuthorize(let attempt), .redirecting(let attempt), .polling(let attempt):
+            if let refreshesAt = attempt.linkRefreshesAt {
+                parts.append("new link in \(max(0, Int(refreshesAt.timeIntervalSince(state.now).rounded(.up)))) s")
             }
         default:
             break
@@ -63,63 +63,60 @@ enum BannerView {
                 screen.put(last ? String(row.prefix(width - 1)) + "…" : row, x: left, y: y + offset, style: style, maxWidth: width)
             }
         }
-        if let notice = state.notice {
+        if let notice = state.layout.notice {
             twoRows(CheckoutView.wrap(notice.text, width: width), style: Theme.warning)
             return
         }
-        if let error = state.payState.error {
+        if let error = state.checkout.state.error {
             var text = "\(error.category) · \(error.code)"
             if let field = error.field { text += " · \(field)" }
             if let detail = error.detail { text += " · \(detail)" }
             twoRows(CheckoutView.wrap(text, width: width), style: Theme.banner(.error).with { $0.bold = false })
             return
         }
-        switch state.payState {
-        case .readyToAuthorize(let request), .redirecting(let request), .polling(let request):
+        switch state.checkout.state {
+        case .readyToAuthorize(let attempt), .redirecting(let attempt), .polling(let attempt):
             // The whole link, cut (not word-wrapped) so it can be read off and typed.
-            guard let url = request.authFlowTriggers?.mobileURL else { return }
+            guard let url = attempt.authorizationURL else { return }
             twoRows([String(url.prefix(width)), String(url.dropFirst(width).prefix(width))].filter { !$0.isEmpty }, style: Style(underline: true))
         case .declined:
             screen.put("Press r to start a new checkout.", x: left, y: y, style: Theme.dim)
-        case .approved(_, let grants):
-            switch state.phase {
-            case .completed(let paymentID, _)?:
-                screen.put("Afterpay payment \(paymentID) captured · press r for a new checkout", x: left, y: y, style: Theme.banner(.success).with { $0.bold = false }, maxWidth: width)
-            case .settlementFailed(let reason)?:
-                twoRows(CheckoutView.wrap(reason + " · press r for a new checkout", width: width), style: Theme.banner(.error).with { $0.bold = false })
+        case .approved(let attempt):
+            switch state.checkout.phase {
+            case .completed(let settled)?:
+                let line = (state.checkout.provider?.completedLine ?? "payment {payment} settled").replacingOccurrences(of: "{payment}", with: settled.paymentID)
+                screen.put(line + " · press r for a new checkout", x: left, y: y, style: Theme.banner(.success).with { $0.bold = false }, maxWidth: width)
+            case .settlementFailed(let failure)?:
+                twoRows(CheckoutView.wrap(failure.reason + " · press r for a new checkout", width: width), style: Theme.banner(.error).with { $0.bold = false })
             default:
-                screen.put("grant \(grants.map(\.id).joined(separator: ", "))" + (state.checkoutEnded ? " · press r for a new checkout" : ""), x: left, y: y, style: Theme.dim, maxWidth: width)
+                screen.put("grant \(attempt.grants.joined(separator: ", "))" + (state.checkout.ended ? " · press r for a new checkout" : ""), x: left, y: y, style: Theme.dim, maxWidth: width)
             }
         default:
             break
         }
     }
 
-    /// Afterpay's settlement decides what an `approved` means for the banner's colour.
-    static func displayKind(_ state: AppState) -> CashAppPayState.Kind {
-        switch (state.payState, state.phase) {
+    /// A settlement decides what an `approved` means for the banner's colour; provider steps are work in progress.
+    static func displayKind(_ state: AppState) -> CheckoutState.Kind {
+        switch (state.checkout.state, state.checkout.phase) {
         case (.approved, .settlementFailed?): .error
-        case (.approved, .validating?), (.approved, .capturing?): .inProgress
-        case (.notStarted, .token?), (.notStarted, .signing?): .inProgress
-        default: state.payState.kind
+        case (.approved, .step?), (.notStarted, .step?): .inProgress
+        default: state.checkout.state.kind
         }
     }
 
+    /// The provider's wording for its steps and settlement, else the SDK state's sentence.
     static func sentence(_ state: AppState) -> String {
-        switch (state.payState, state.phase) {
-        case (.notStarted, .token?): "Asking Afterpay for a checkout token…"
-        case (.notStarted, .signing?): "Afterpay is signing the payment…"
-        case (.approved, .validating?): "Approved; Afterpay is validating the payment…"
-        case (.approved, .capturing?): "Validated; capturing the payment…"
-        case (.approved, .completed?): "Paid: Afterpay captured the payment."
-        case (.approved, .settlementFailed?): "Approved, but the settlement failed."
-        default: state.payState.sentence
+        let provider = state.checkout.provider
+        switch (state.checkout.state, state.checkout.phase) {
+        case (_, .step(let name)?):
+            return provider?.stepSentences[name] ?? "\(provider?.shortName ?? "The provider") is \(name)…"
+        case (.approved, .completed?):
+            return provider?.completedSentence ?? "Paid."
+        case (.approved, .settlementFailed?):
+            return "Approved, but the settlement failed."
+        default:
+            return provider?.stateSentences[state.checkout.state.name] ?? state.checkout.state.sentence
         }
-    }
-
-    private static func formatted(_ cents: Int) -> String {
-        Money(minorUnits: cents, currency: .usd).formatted
     }
 }
-
-import CheckoutModel

@@ -16,8 +16,8 @@ enum CartView {
         let right = inside.maxX - 1
         var y = inside.y
         for (index, item) in state.cart.items.enumerated() where y < inside.maxY {
-            let selected = index == state.cartCursor && receipt == nil
-            let style: Style = selected && state.focus == .cart && state.overlay == nil ? Theme.cursor : .plain
+            let selected = index == state.layout.cartCursor && receipt == nil
+            let style: Style = selected && state.layout.focus == .cart && state.layout.overlay == nil ? Theme.cursor : .plain
             if selected { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
             let total = item.lineTotal.formatted
             let quantity = "\(item.quantity) × \(item.unitPrice.formatted)"

@@ -8,12 +8,12 @@ public enum CheckoutView {
     public static let minimumHeight = 24
 
     public static func render(_ state: AppState) -> Screen {
-        var screen = Screen(width: state.width, height: state.height)
-        guard state.width >= minimumWidth, state.height >= minimumHeight else {
+        var screen = Screen(width: state.layout.width, height: state.layout.height)
+        guard state.layout.width >= minimumWidth, state.layout.height >= minimumHeight else {
             drawTooSmall(&screen)
             return screen
         }
-        let full = Rect(x: 0, y: 0, width: state.width, height: state.height)
+        let full = Rect(x: 0, y: 0, width: state.layout.width, height: state.layout.height)
         let (titleRow, rest) = full.splitTop(1)
         let (bannerArea, belowBanner) = rest.splitTop(4)
         let (body, hintsRow) = belowBanner.splitBottom(1)
@@ -21,7 +21,7 @@ public enum CheckoutView {
         BannerView.draw(&screen, state, bannerArea)
         HintsView.draw(&screen, state, hintsRow)
 
-        if let code = state.authorizationCode, !state.codeHidden, QRView.fits(code, in: body, state: state) {
+        if let code = state.checkout.authorizationCode, !state.layout.codeHidden, QRView.fits(code, in: body, state: state) {
             let (left, panel) = body.splitLeft(body.width - QRView.panelWidth(code))
             drawStacked(&screen, state, left)
             QRView.draw(&screen, state, code, panel)
@@ -29,7 +29,7 @@ public enum CheckoutView {
             drawSideBySide(&screen, state, body)
         }
 
-        switch state.overlay {
+        switch state.layout.overlay {
         case .help?: OverlayView.help(&screen, state)
         case .confirmQuit?: OverlayView.confirmQuit(&screen, state)
         case .addProduct(let cursor)?: OverlayView.addProduct(&screen, state, cursor: cursor)
@@ -41,7 +41,7 @@ public enum CheckoutView {
 
     /// The usual layout: cart beside shipping and payment, the HTTP log below.
     private static func drawSideBySide(_ screen: inout Screen, _ state: AppState, _ body: Rect) {
-        let mainHeight = state.logVisible ? min(body.height - 5, max(CartView.neededHeight(state), 11)) : body.height
+        let mainHeight = state.layout.logVisible ? min(body.height - 5, max(CartView.neededHeight(state), 11)) : body.height
         let (main, logArea) = body.splitTop(mainHeight)
         let leftWidth = main.width * 56 / 100
         let (cartArea, rightColumn) = main.splitLeft(leftWidth)
@@ -50,14 +50,14 @@ public enum CheckoutView {
         let (shippingArea, paymentArea) = rightColumn.splitBottom(paymentHeight)
         ShippingView.draw(&screen, state, paymentArea: shippingArea)
         PaymentView.draw(&screen, state, paymentArea)
-        if state.logVisible { HTTPLogView.draw(&screen, state, logArea) }
+        if state.layout.logVisible { HTTPLogView.draw(&screen, state, logArea) }
     }
 
     /// Beside the QR code: cart, shipping and payment stacked, the HTTP log in what is left.
     private static func drawStacked(_ screen: inout Screen, _ state: AppState, _ column: Rect) {
         let (shippingHeight, paymentHeight) = stackedPaneHeights(state)
         let rest = column.height - shippingHeight - paymentHeight
-        let cartHeight = state.logVisible && rest - CartView.neededHeight(state) >= 3 ? CartView.neededHeight(state) : rest
+        let cartHeight = state.layout.logVisible && rest - CartView.neededHeight(state) >= 3 ? CartView.neededHeight(state) : rest
         let (cartArea, below) = column.splitTop(cartHeight)
         let (shippingArea, belowShipping) = below.splitTop(shippingHeight)
         let (paymentArea, logArea) = belowShipping.splitTop(paymentHeight)
@@ -73,7 +73,7 @@ public enum CheckoutView {
 
     private static func drawTitle(_ screen: inout Screen, _ state: AppState, _ row: Rect) {
         screen.fill(row, with: Cell(" ", style: Theme.title))
-        let scenario = state.scenario.map { " · \($0.name)" } ?? ""
+        let scenario = state.recording.scenario.map { " · \($0.name)" } ?? ""
         screen.put(" TerminalCheckout · \(state.merchantName)\(scenario)", x: 0, y: row.y, style: Theme.title.with { $0.bold = true })
         screen.putRight("\(state.director?.label ?? state.endpointLabel) ", right: row.maxX, y: row.y, style: Theme.title)
     }
@@ -115,7 +115,7 @@ public enum CheckoutView {
 
     /// The pane frame, highlighted when focused.
     static func pane(_ screen: inout Screen, _ state: AppState, _ pane: Pane, _ rect: Rect, title: String) -> Rect {
-        let focused = state.focus == pane && state.overlay == nil
+        let focused = state.layout.focus == pane && state.layout.overlay == nil
         return screen.box(rect, title: title, style: focused ? Theme.focusedBorder : Theme.border,
                           titleStyle: focused ? Theme.focusedBorder : Style.bold)
     }

@@ -5,7 +5,7 @@ import TerminalUI
 /// One exchange in full (already redacted), scrollable.
 enum HTTPDetailView {
     static func draw(_ screen: inout Screen, _ state: AppState, exchangeID: Int, scroll: Int) {
-        let rect = Rect(x: 0, y: 1, width: state.width, height: state.height - 2)
+        let rect = Rect(x: 0, y: 1, width: state.layout.width, height: state.layout.height - 2)
         screen.fill(rect)
         guard let exchange = state.exchanges.first(where: { $0.id == exchangeID }) else {
             let inside = screen.box(rect, title: "HTTP exchange", style: Theme.focusedBorder)

@@ -10,14 +10,14 @@ enum HTTPLogView {
             screen.put("No requests yet. Press p to pay; every exchange appears here.", x: inside.x + 1, y: inside.y, style: Theme.dim, maxWidth: inside.width - 1)
             return
         }
-        let cursor = state.logCursor ?? state.exchanges.count - 1
+        let cursor = state.layout.logCursor ?? state.exchanges.count - 1
         // Keep the cursor visible, otherwise show the newest entries.
         let last = max(min(state.exchanges.count, cursor + 1), min(state.exchanges.count, inside.height))
         let first = max(0, last - inside.height)
         for (row, index) in (first..<last).enumerated() {
             let exchange = state.exchanges[index]
             let y = inside.y + row
-            let focused = index == cursor && state.focus == .log && state.overlay == nil
+            let focused = index == cursor && state.layout.focus == .log && state.layout.overlay == nil
             let base: Style = focused ? Theme.cursor : .plain
             if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: base)) }
             let status = exchange.status.map(String.init) ?? "---"

@@ -4,7 +4,7 @@ import TerminalUI
 enum HintsView {
     static func draw(_ screen: inout Screen, _ state: AppState, _ row: Rect) {
         var hints: [(String, String)] = []
-        switch state.overlay {
+        switch state.layout.overlay {
         case .help?: hints = [("Esc", "close")]
         case .confirmQuit?: hints = [("y", "quit"), ("n", "stay")]
         case .httpDetail?: hints = [("↑↓", "scroll"), ("PgUp/PgDn", "page"), ("Esc", "close")]
@@ -13,15 +13,15 @@ enum HintsView {
             hints = (state.director?.hints ?? []).map { ($0.key, $0.action) }
         case nil:
             hints = [("Tab", "pane"), ("↑↓", "move")]
-            switch state.payState {
+            switch state.checkout.state {
             case .notStarted: hints += [("+/-", "qty"), ("n", "add"), ("Enter", "select"), ("p", "pay")]
             case .readyToAuthorize: hints += [("+/-", "qty"), ("p", "authorize")]
             case .redirecting, .polling:
                 hints += state.customerSimulated ? [("a", "approve"), ("x", "decline")] : []
-            default: if state.checkoutEnded { hints += [("r", "new checkout")] }
+            default: if state.checkout.ended { hints += [("r", "new checkout")] }
             }
             // Help and quit first: when the line is short, the log toggle is what drops off.
-            hints += [("?", "help"), ("q", "quit"), ("l", state.logVisible ? "hide log" : "show log")]
+            hints += [("?", "help"), ("q", "quit"), ("l", state.layout.logVisible ? "hide log" : "show log")]
         }
         var x = row.x + 1
         for (key, action) in hints {

@@ -4,8 +4,8 @@ import TerminalUI
 enum OverlayView {
     static func help(_ screen: inout Screen, _ state: AppState) {
         let keyWidth = KeyHelp.all.map(\.keys.count).max() ?? 10
-        let width = min(state.width - 4, keyWidth + 4 + (KeyHelp.all.map(\.action.count).max() ?? 40) + 2)
-        let rect = Rect(x: 0, y: 0, width: state.width, height: state.height).centered(width: width, height: KeyHelp.all.count + 4)
+        let width = min(state.layout.width - 4, keyWidth + 4 + (KeyHelp.all.map(\.action.count).max() ?? 40) + 2)
+        let rect = Rect(x: 0, y: 0, width: state.layout.width, height: state.layout.height).centered(width: width, height: KeyHelp.all.count + 4)
         screen.fill(rect)
         let inside = screen.box(rect, title: "Keys", style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
         for (index, entry) in KeyHelp.all.enumerated() where inside.y + 1 + index < inside.maxY {
@@ -16,8 +16,8 @@ enum OverlayView {
     }
 
     static func confirmQuit(_ screen: inout Screen, _ state: AppState) {
-        let question = "A payment is in flight (\(state.payState.name)). Quit anyway?"
-        let rect = Rect(x: 0, y: 0, width: state.width, height: state.height).centered(width: question.count + 6, height: 5)
+        let question = "A payment is in flight (\(state.checkout.state.name)). Quit anyway?"
+        let rect = Rect(x: 0, y: 0, width: state.layout.width, height: state.layout.height).centered(width: question.count + 6, height: 5)
         screen.fill(rect)
         let inside = screen.box(rect, title: "Quit?", style: Theme.warning, titleStyle: Theme.warning)
         screen.put(question, x: inside.x + 2, y: inside.y + 1, maxWidth: inside.width - 2)
@@ -31,8 +31,8 @@ enum OverlayView {
     static func addProduct(_ screen: inout Screen, _ state: AppState, cursor: Int) {
         let products = state.catalogProducts
         let nameWidth = products.map(\.name.count).max() ?? 20
-        let width = min(state.width - 4, nameWidth + 16)
-        let rect = Rect(x: 0, y: 0, width: state.width, height: state.height).centered(width: width, height: products.count + 2)
+        let width = min(state.layout.width - 4, nameWidth + 16)
+        let rect = Rect(x: 0, y: 0, width: state.layout.width, height: state.layout.height).centered(width: width, height: products.count + 2)
         screen.fill(rect)
         let inside = screen.box(rect, title: "Add to cart", style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
         for (index, product) in products.enumerated() where inside.y + index < inside.maxY {

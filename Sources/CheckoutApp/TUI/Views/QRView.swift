@@ -27,7 +27,7 @@ enum QRView {
         let top = inside.y + max(0, (inside.height - code.height) / 2)
         for (row, line) in code.lines.enumerated() {
             for (column, glyph) in line.enumerated() {
-                screen[inside.x + column, top + row] = cell(for: glyph, colors: state.colors)
+                screen[inside.x + column, top + row] = cell(for: glyph, colors: state.layout.colors)
             }
         }
         screen.putRight(" v hides ", right: panel.maxX - 2, y: panel.maxY - 1, style: Theme.dim)

@@ -9,7 +9,7 @@ enum ShippingView {
         var y = inside.y
         for (index, method) in methods.enumerated() where y < inside.maxY {
             let chosen = method.id == state.cart.selectedShippingID
-            let focused = index == state.shippingCursor && state.focus == .shipping && state.overlay == nil
+            let focused = index == state.layout.shippingCursor && state.layout.focus == .shipping && state.layout.overlay == nil
             let style: Style = focused ? Theme.cursor : (chosen ? .bold : .plain)
             if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
             screen.put((chosen ? "(•) " : "( ) ") + method.label, x: inside.x, y: y, style: style, maxWidth: inside.width - 9)
@@ -31,7 +31,7 @@ enum PaymentView {
         for (index, method) in state.paymentMethods.enumerated() where inside.y + index < inside.maxY {
             let y = inside.y + index
             let chosen = index == state.selectedPaymentIndex
-            let focused = index == state.paymentCursor && state.focus == .payment && state.overlay == nil
+            let focused = index == state.layout.paymentCursor && state.layout.focus == .payment && state.layout.overlay == nil
             let style: Style = focused ? Theme.cursor : (chosen ? .bold : .plain)
             if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
             let x = screen.put((chosen ? "(•) " : "( ) ") + method.label, x: inside.x, y: y, style: style, maxWidth: inside.width)

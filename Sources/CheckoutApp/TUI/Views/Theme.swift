@@ -13,7 +13,7 @@ enum Theme {
     static let key = Style(foreground: .cyan, bold: true)
     static let warning = Style(foreground: .yellow, bold: true)
 
-    static func banner(_ kind: CashAppPayState.Kind) -> Style {
+    static func banner(_ kind: CheckoutState.Kind) -> Style {
         switch kind {
         case .idle: Style(bold: true)
         case .inProgress: Style(foreground: .cyan, bold: true)
@@ -23,7 +23,7 @@ enum Theme {
         }
     }
 
-    static func mark(_ kind: CashAppPayState.Kind) -> String {
+    static func mark(_ kind: CheckoutState.Kind) -> String {
         switch kind {
         case .idle: "○"
         case .inProgress: "◆"

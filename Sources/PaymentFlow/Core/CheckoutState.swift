@@ -1,24 +1,33 @@
-import ProviderWire
-
 /// The checkout's state, spelled as the Cash App Pay SDK (PayKit iOS) spells it. Every
-/// provider drives these same thirteen states.
-public enum CashAppPayState: Hashable, Sendable {
+/// provider drives these same thirteen states; each carries the provider-neutral attempt.
+public enum CheckoutState: Hashable, Sendable {
     case notStarted
-    case creatingCustomerRequest(CreateCustomerRequestParams)
-    case updatingCustomerRequest(request: CustomerRequest, params: UpdateCustomerRequestParams)
-    case readyToAuthorize(CustomerRequest)
-    case redirecting(CustomerRequest)
-    case polling(CustomerRequest)
-    case declined(CustomerRequest)
-    case approved(request: CustomerRequest, grants: [Grant])
-    case refreshing(CustomerRequest)
-    case apiError(CashAppPayError)
-    case integrationError(CashAppPayError)
-    case networkError(NetworkError)
-    case unexpectedError(CashAppPayError)
+    case creatingCustomerRequest(PaymentAttempt)
+    /// The attempt as it is, and as it is being changed to.
+    case updatingCustomerRequest(PaymentAttempt, to: PaymentAttempt)
+    case readyToAuthorize(PaymentAttempt)
+    case redirecting(PaymentAttempt)
+    case polling(PaymentAttempt)
+    case declined(PaymentAttempt)
+    case approved(PaymentAttempt)
+    case refreshing(PaymentAttempt)
+    case apiError(ProviderFailure)
+    case integrationError(ProviderFailure)
+    case networkError(ProviderFailure)
+    case unexpectedError(ProviderFailure)
 
     /// How the state reads to a person: what colour the banner takes.
     public enum Kind: Hashable, Sendable { case idle, inProgress, success, declined, error }
+
+    /// The error state a failure leads to.
+    public static func failed(_ failure: ProviderFailure) -> CheckoutState {
+        switch failure.kind {
+        case .api: .apiError(failure)
+        case .integration: .integrationError(failure)
+        case .network: .networkError(failure)
+        case .unexpected: .unexpectedError(failure)
+        }
+    }
 
     /// The case name exactly as PayKit spells it.
     public var name: String {
@@ -56,15 +65,23 @@ public enum CashAppPayState: Hashable, Sendable {
         }
     }
 
-    /// The customer request this state carries, when it carries one.
-    public var request: CustomerRequest? {
+    /// The attempt this state carries (while updating: the one being changed).
+    public var attempt: PaymentAttempt? {
         switch self {
-        case .updatingCustomerRequest(let request, _), .readyToAuthorize(let request), .redirecting(let request),
-            .polling(let request), .declined(let request), .approved(let request, _), .refreshing(let request):
-            request
-        case .notStarted, .creatingCustomerRequest, .apiError, .integrationError, .networkError, .unexpectedError:
+        case .creatingCustomerRequest(let attempt), .updatingCustomerRequest(let attempt, _), .readyToAuthorize(let attempt),
+            .redirecting(let attempt), .polling(let attempt), .declined(let attempt), .approved(let attempt),
+            .refreshing(let attempt):
+            attempt
+        case .notStarted, .apiError, .integrationError, .networkError, .unexpectedError:
             nil
         }
+    }
+
+    /// The attempt once the provider knows it (it has an id).
+    public var createdAttempt: PaymentAttempt? {
+        guard let attempt, attempt.id != nil else { return nil }
+        if case .creatingCustomerRequest = self { return nil }
+        return attempt
     }
 
     /// No further transition happens without a new flow.
@@ -75,16 +92,15 @@ public enum CashAppPayState: Hashable, Sendable {
         }
     }
 
-    /// The error an error state carries, in one shape for display.
-    public var error: CashAppPayError? {
+    /// The failure an error state carries.
+    public var error: ProviderFailure? {
         switch self {
-        case .apiError(let error), .integrationError(let error), .unexpectedError(let error): error
-        case .networkError(let error): error.asPayError
+        case .apiError(let error), .integrationError(let error), .networkError(let error), .unexpectedError(let error): error
         default: nil
         }
     }
 
-    /// A short sentence for people.
+    /// A short sentence for people (a provider's descriptor may word some differently).
     public var sentence: String {
         switch self {
         case .notStarted: "Nothing in flight. Press p to pay."

@@ -1,0 +1,79 @@
+import PaymentFlow
+import ProviderClients
+import Sandbox
+
+extension ProviderDescriptor {
+    /// Cash App Pay through an Afterpay merchant account: token, signing, the customer
+    /// request, then validate and capture.
+    public static let afterpay = ProviderDescriptor(
+        id: "afterpay",
+        method: PaymentMethod(
+            plan: ProviderPlan(id: "afterpay", prepares: true, settles: true), label: "Cash App Pay (Afterpay)", detail: "",
+            shortName: "Afterpay",
+            steps: [AfterpayAdapter.tokenStep, AfterpayAdapter.signingStep, AfterpayAdapter.validatingStep, AfterpayAdapter.capturingStep],
+            stepSentences: [
+                AfterpayAdapter.tokenStep: "Asking Afterpay for a checkout token…",
+                AfterpayAdapter.signingStep: "Afterpay is signing the payment…",
+                AfterpayAdapter.validatingStep: "Approved; Afterpay is validating the payment…",
+                AfterpayAdapter.capturingStep: "Validated; capturing the payment…",
+            ],
+            completedSentence: "Paid: Afterpay captured the payment.", completedLine: "Afterpay payment {payment} captured"),
+        emulates: "Cash App Pay through Afterpay: merchant checkout, sign-payment (ES256 JWT), validate-payment and capture",
+        endpoints: [
+            "POST /v2/checkouts", "POST /v2/payments/sign-payment", "POST \(CashAppConfiguration.requestsPath)",
+            "POST /v2/payments/validate-payment", "POST /v2/payments/capture",
+        ],
+        magicValues: [
+            MagicValue(field: "amount", value: "\(SandboxMagic.afterpayInvalidValidationCents)", effect: "validate-payment answers INVALID → settlementFailed, exit 2"),
+            MagicValue(field: "amount", value: "\(SandboxMagic.afterpayDeclinedCaptureCents)", effect: "the capture is declined → settlementFailed, exit 1"),
+        ],
+        options: AfterpayOptions.all,
+        pointsAtRealProvider: { $0[AfterpayOptions.merchantURL.flag] != nil || $0[AfterpayOptions.signingURL.flag] != nil },
+        optionProblem: AfterpayOptions.problem,
+        secrets: { [AfterpayOptions.configuration($0, sandboxURL: $1).secretKey] },
+        makeAdapter: { connection in
+            let cashApp = CashAppOptions.configuration(connection.options, sandboxURL: connection.sandboxURL)
+            return AfterpayAdapter(
+                provider: "afterpay",
+                afterpay: AfterpayClient(configuration: AfterpayOptions.configuration(connection.options, sandboxURL: connection.sandboxURL), http: connection.http),
+                customerRequests: CustomerRequestClient(configuration: cashApp, http: connection.http))
+        },
+        makeSandbox: { await AfterpaySandbox(id: "afterpay") })
+}
+
+/// Afterpay's options: the merchant server and signing hosts, and the merchant's credentials.
+public enum AfterpayOptions {
+    static let merchantURL = ProviderOption(
+        flag: "afterpay-url", valueName: "url",
+        help: "Afterpay merchant-server host (checkout and capture), e.g. https://global-api-sandbox.afterpay.com (default: the sandbox).")
+    static let signingURL = ProviderOption(
+        flag: "afterpay-signing-url", valueName: "url",
+        help: "Afterpay signing host (sign and validate), e.g. https://api-plus.us-sandbox.afterpay.com (default: the sandbox).")
+    static let merchantID = ProviderOption(
+        flag: "afterpay-merchant-id", environment: "AFTERPAY_MERCHANT_ID", valueName: "id", help: "Afterpay merchant id.")
+    static let secretKey = ProviderOption(
+        flag: "afterpay-secret-key", environment: "AFTERPAY_SECRET_KEY", valueName: "key", help: "Afterpay secret key.", secret: true)
+    static let all = [merchantURL, signingURL, merchantID, secretKey]
+
+    static func problem(_ values: ProviderOptionValues) -> String? {
+        guard values[merchantURL.flag] != nil || values[signingURL.flag] != nil else { return nil }
+        for option in [merchantURL, signingURL] {
+            guard let value = values[option.flag], ProviderOptionValues.isWebURL(value) else {
+                return "--\(option.flag) must be an http(s) URL when either Afterpay URL is given"
+            }
+        }
+        if values[merchantID.flag] == nil || values[secretKey.flag] == nil {
+            return "--afterpay-url needs your merchant credentials: --afterpay-merchant-id and --afterpay-secret-key (or AFTERPAY_MERCHANT_ID and AFTERPAY_SECRET_KEY)"
+        }
+        return nil
+    }
+
+    /// Where Afterpay calls go, given the sandbox's URL when one serves Afterpay.
+    public static func configuration(_ values: ProviderOptionValues, sandboxURL: String?) -> AfterpayConfiguration {
+        let merchant = AfterpayMerchant.sandbox
+        return AfterpayConfiguration(
+            merchantBaseURL: values[merchantURL.flag] ?? sandboxURL ?? AfterpayConfiguration.sandboxMerchantHost,
+            signingBaseURL: values[signingURL.flag] ?? sandboxURL ?? AfterpayConfiguration.sandboxSigningHost,
+            merchantID: values[merchantID.flag] ?? merchant.merchantID, secretKey: values[secretKey.flag] ?? merchant.secretKey)
+    }
+}

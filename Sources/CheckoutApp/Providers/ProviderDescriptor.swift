@@ -1,0 +1,129 @@
+import PaymentFlow
+import ProviderClients
+import Sandbox
+
+/// Everything the app knows of one provider, in one value: the registry holds one per
+/// provider, and the payment pane, `--provider`, scenarios, `checkout providers`, the sandbox,
+/// the demo and transcripts all read it. Nothing outside a provider's folders and the
+/// registry switches on a provider id.
+public struct ProviderDescriptor: Sendable {
+    /// `cashapp`, `afterpay`, …: what `--provider`, scenarios and transcripts say.
+    public var id: String
+    /// How the payment pane and banner show it, and what the coordinator needs of it.
+    public var method: PaymentMethod
+    /// What it emulates, for `checkout providers`.
+    public var emulates: String
+    /// The provider calls the checkout makes, as `METHOD /path`.
+    public var endpoints: [String]
+    /// Sandbox amounts and ids that trigger a documented outcome.
+    public var magicValues: [MagicValue]
+    /// The simulated customer's behaviours it supports, as scenario files spell them.
+    public var customerBehaviours: [String]
+    /// Its command-line options (and their environment variables).
+    public var options: [ProviderOption]
+    /// Whether the options point it at the real provider rather than a sandbox.
+    public var pointsAtRealProvider: @Sendable (ProviderOptionValues) -> Bool
+    /// A problem with its options, worded for the user; nil when they are usable.
+    public var optionProblem: @Sendable (ProviderOptionValues) -> String?
+    /// The secret values its calls carry (given or sandbox defaults), for the redactor.
+    public var secrets: @Sendable (ProviderOptionValues, _ sandboxURL: String?) -> [String]
+    /// Its wire calls as the coordinator's steps.
+    public var makeAdapter: @Sendable (ProviderConnection) -> any PaymentProviderAdapter
+    /// Its side of the embedded or shared sandbox.
+    public var makeSandbox: @Sendable () async -> any SandboxProvider
+
+    public init(
+        id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: [MagicValue],
+        customerBehaviours: [String] = ["approve", "decline", "none", "approve-after"], options: [ProviderOption] = [],
+        pointsAtRealProvider: @escaping @Sendable (ProviderOptionValues) -> Bool = { _ in false },
+        optionProblem: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
+        secrets: @escaping @Sendable (ProviderOptionValues, _ sandboxURL: String?) -> [String] = { _, _ in [] },
+        makeAdapter: @escaping @Sendable (ProviderConnection) -> any PaymentProviderAdapter,
+        makeSandbox: @escaping @Sendable () async -> any SandboxProvider
+    ) {
+        self.id = id
+        self.method = method
+        self.emulates = emulates
+        self.endpoints = endpoints
+        self.magicValues = magicValues
+        self.customerBehaviours = customerBehaviours
+        self.options = options
+        self.pointsAtRealProvider = pointsAtRealProvider
+        self.optionProblem = optionProblem
+        self.secrets = secrets
+        self.makeAdapter = makeAdapter
+        self.makeSandbox = makeSandbox
+    }
+
+    /// What the coordinator needs of it.
+    public var plan: ProviderPlan { method.plan }
+}
+
+/// A payment method the payment pane offers: how its provider reads on the screen and what
+/// the coordinator needs of it. A plain value, so the screen's state stays comparable.
+public struct PaymentMethod: Hashable, Sendable {
+    public var id: String { plan.id }
+    /// Its id, whether it has steps before its request, whether an approval is settled.
+    public var plan: ProviderPlan
+    /// The payment pane's line, e.g. "Cash App Pay (Afterpay)".
+    public var label: String
+    /// The payment pane's second column.
+    public var detail: String
+    /// A short name for sentences: "Afterpay is signing…".
+    public var shortName: String
+    /// An approval is validated and captured before the checkout is done.
+    public var settles: Bool { plan.settles }
+    /// The names of its steps outside the SDK states, in order (`token`, `signing`, …).
+    public var steps: [String]
+    /// The banner's sentence while a step runs, by step name.
+    public var stepSentences: [String: String]
+    /// The banner's sentence for a state, where it words it differently from the SDK's.
+    public var stateSentences: [String: String]
+    /// The banner's sentence once settled, and the line under it (`{payment}` is the payment id).
+    public var completedSentence: String
+    public var completedLine: String
+
+    public init(
+        plan: ProviderPlan, label: String, detail: String, shortName: String, steps: [String] = [], stepSentences: [String: String] = [:],
+        stateSentences: [String: String] = [:], completedSentence: String = "Paid.", completedLine: String = "payment {payment} settled"
+    ) {
+        self.plan = plan
+        self.label = label
+        self.detail = detail
+        self.shortName = shortName
+        self.steps = steps
+        self.stepSentences = stepSentences
+        self.stateSentences = stateSentences
+        self.completedSentence = completedSentence
+        self.completedLine = completedLine
+    }
+}
+
+/// A sandbox value with a documented effect, for `checkout providers` and the README.
+public struct MagicValue: Hashable, Sendable, Codable {
+    /// Where it goes: "amount", "client id", …
+    public var field: String
+    public var value: String
+    public var effect: String
+
+    public init(field: String, value: String, effect: String) {
+        self.field = field
+        self.value = value
+        self.effect = effect
+    }
+}
+
+/// What a provider's adapter is built from: the shared HTTP client, the sandbox when one is in
+/// use, the option values, and how patiently to retry.
+public struct ProviderConnection: Sendable {
+    public var http: ProviderHTTPClient
+    /// The embedded or shared sandbox's base URL; nil when every provider is real.
+    public var sandboxURL: String?
+    public var options: ProviderOptionValues
+
+    public init(http: ProviderHTTPClient, sandboxURL: String?, options: ProviderOptionValues) {
+        self.http = http
+        self.sandboxURL = sandboxURL
+        self.options = options
+    }
+}

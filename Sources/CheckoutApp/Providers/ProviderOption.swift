@@ -1,0 +1,104 @@
+import Foundation
+
+/// One command-line option a provider adds (`--cashapp-url`), with the environment variable
+/// that fills it when the flag is left out.
+public struct ProviderOption: Hashable, Sendable {
+    /// The long flag without dashes.
+    public var flag: String
+    public var environment: String?
+    public var valueName: String
+    public var help: String
+    /// Redacted from logs, the HTTP pane and transcripts.
+    public var secret: Bool
+
+    public init(flag: String, environment: String? = nil, valueName: String, help: String, secret: Bool = false) {
+        self.flag = flag
+        self.environment = environment
+        self.valueName = valueName
+        self.help = help
+        self.secret = secret
+    }
+}
+
+/// The values given for providers' options, by flag.
+public struct ProviderOptionValues: Hashable, Sendable {
+    public private(set) var values: [String: String]
+
+    public init(_ values: [String: String] = [:]) {
+        self.values = values
+    }
+
+    public subscript(flag: String) -> String? {
+        get { values[flag] }
+        set { values[flag] = newValue }
+    }
+
+    /// Fills options left out from their environment variables (empty ones count as unset).
+    public func withEnvironment(_ environment: [String: String], options: [ProviderOption]) -> ProviderOptionValues {
+        var copy = self
+        for option in options where copy[option.flag] == nil {
+            guard let name = option.environment, let value = environment[name], !value.isEmpty else { continue }
+            copy[option.flag] = value
+        }
+        return copy
+    }
+
+    /// `value` is an http(s) URL with a host.
+    public static func isWebURL(_ value: String) -> Bool {
+        guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme) else { return false }
+        return url.host != nil
+    }
+}
+
+/// Splits providers' options out of a command line before the rest is parsed, so a provider
+/// brings its options without edits to the command definitions.
+public enum ProviderArguments {
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The providers' option values, and the arguments left for the command parser.
+    public static func split(_ arguments: [String], options: [ProviderOption]) throws(Problem) -> (ProviderOptionValues, [String]) {
+        let flags = Dictionary(options.map { ("--" + $0.flag, $0) }, uniquingKeysWith: { first, _ in first })
+        var values = ProviderOptionValues()
+        var rest: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "--" {
+                rest += arguments[index...]
+                break
+            }
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            guard let option = flags[name] else {
+                rest.append(argument)
+                index += 1
+                continue
+            }
+            if argument.contains("=") {
+                values[option.flag] = String(argument.dropFirst(name.count + 1))
+                index += 1
+            } else {
+                guard index + 1 < arguments.endIndex, !arguments[index + 1].hasPrefix("--") else {
+                    throw Problem(description: "Missing value for '--\(option.flag) <\(option.valueName)>'")
+                }
+                values[option.flag] = arguments[index + 1]
+                index += 2
+            }
+        }
+        return (values, rest)
+    }
+
+    /// The options as a help section, for commands' discussions.
+    public static func help(_ registry: ProviderRegistry) -> String {
+        var lines = ["PROVIDER OPTIONS (see `checkout providers`):"]
+        for descriptor in registry.descriptors where !descriptor.options.isEmpty {
+            lines.append("  \(descriptor.method.label):")
+            for option in descriptor.options {
+                let environment = option.environment.map { " (or \($0))" } ?? ""
+                lines.append("    --\(option.flag) <\(option.valueName)>  \(option.help)\(environment)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

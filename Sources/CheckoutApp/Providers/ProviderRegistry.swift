@@ -1,0 +1,66 @@
+import PaymentFlow
+import Sandbox
+
+/// The providers this build offers, in the payment pane's order. Adding a provider is its own
+/// folders plus one line in `builtIn`.
+public struct ProviderRegistry: Sendable {
+    public static let builtIn = ProviderRegistry([
+        .cashApp,
+        .afterpay,
+    ])
+
+    public let descriptors: [ProviderDescriptor]
+
+    public init(_ descriptors: [ProviderDescriptor]) {
+        self.descriptors = descriptors
+    }
+
+    /// The registry with one more provider (tests add theirs this way).
+    public func adding(_ descriptor: ProviderDescriptor) -> ProviderRegistry {
+        ProviderRegistry(descriptors + [descriptor])
+    }
+
+    public var ids: [String] { descriptors.map(\.id) }
+
+    /// The provider checkouts use when none is named.
+    public var defaultProvider: ProviderDescriptor { descriptors[0] }
+
+    public func descriptor(_ id: String) -> ProviderDescriptor? {
+        descriptors.first { $0.id == id }
+    }
+
+    /// A provider named by the user (`--provider`, a scenario's `provider:`), or why not.
+    public func resolve(_ spelling: String) throws(UnknownProvider) -> ProviderDescriptor {
+        guard let descriptor = descriptor(spelling) else { throw UnknownProvider(spelling: spelling, known: ids) }
+        return descriptor
+    }
+
+    /// Every phase a checkout can report: the providers' steps, then how settlement ends.
+    public var phaseNames: [String] {
+        var names: [String] = []
+        for step in descriptors.flatMap(\.method.steps) where !names.contains(step) { names.append(step) }
+        return names + ["completed", "settlementFailed"]
+    }
+
+    /// Every provider's command-line options.
+    public var options: [ProviderOption] { descriptors.flatMap(\.options) }
+
+    /// The payment pane's methods, in order.
+    public var paymentMethods: [PaymentMethod] { descriptors.map(\.method) }
+
+    /// Each provider's side of a new sandbox.
+    public func sandboxProviders() async -> [any SandboxProvider] {
+        var providers: [any SandboxProvider] = []
+        for descriptor in descriptors { providers.append(await descriptor.makeSandbox()) }
+        return providers
+    }
+}
+
+/// A provider id the registry does not know, with the ones it does.
+public struct UnknownProvider: Error, Hashable, Sendable, CustomStringConvertible {
+    public let spelling: String
+    public let known: [String]
+    public var description: String {
+        "\"\(spelling)\" is not a provider; use one of \(known.joined(separator: ", "))"
+    }
+}

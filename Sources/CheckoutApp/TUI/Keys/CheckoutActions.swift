@@ -1,0 +1,104 @@
+import CheckoutModel
+import Foundation
+import PaymentFlow
+import ProviderClients
+
+/// What keys do to the checkout: pay, change the cart, act as the customer, start over.
+enum CheckoutActions {
+    static let endedNotice = "This checkout has ended; press r to start a new one."
+
+    /// Pays with the selected method, which is then fixed for this checkout; authorizes a
+    /// ready request.
+    static func pay(_ state: inout AppState) -> [AppCommand] {
+        switch state.checkout.state {
+        case .notStarted:
+            if case .step(let name)? = state.checkout.phase {
+                state.warn("\(state.checkout.provider?.shortName ?? "The provider") is already \(name); wait for it.")
+                return []
+            }
+            guard let order = order(state) else {
+                if case .failure(let error) = state.summary { state.warn(error.description) }
+                return []
+            }
+            let method = state.selectedPaymentMethod
+            state.layout.focus = .payment
+            if state.recording.paidScenario == nil { state.recording.paidScenario = Scenario(snapshotOf: state, paidWith: method.id) }
+            state.checkout.provider = method
+            state.checkout.flowStartedAt = state.now
+            return [.pay(order, provider: method.plan)]
+        case .readyToAuthorize:
+            return [.authorize]
+        default:
+            state.warn(state.checkout.ended ? endedNotice : "Wait: the request is \(state.checkout.state.name).")
+            return []
+        }
+    }
+
+    /// The order for the cart as it is now: a scenario's fixed amount, reference and metadata.
+    static func order(_ state: AppState) -> PaymentOrder? {
+        let scenario = state.recording.scenario
+        return try? PaymentOrder.forCart(
+            state.cart, merchantName: state.merchantName, amount: scenario?.amount, reference: scenario?.referenceID,
+            metadata: scenario?.metadata ?? [:])
+    }
+
+    /// Applies a cart change when the cart may change; while readyToAuthorize the attempt follows.
+    static func editCart(_ state: inout AppState, _ change: (inout Cart) -> Void) -> [AppCommand] {
+        guard state.checkout.cartEditable else {
+            if state.checkout.ended {
+                state.warn(endedNotice)
+            } else if let phase = state.checkout.phase {
+                state.warn("\(state.checkout.provider?.shortName ?? "The provider") is \(phase.name); change the cart when it is done.")
+            } else {
+                state.warn("The cart is locked while the customer is paying.")
+            }
+            return []
+        }
+        change(&state.cart)
+        state.layout.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? state.layout.shippingCursor
+        guard case .readyToAuthorize = state.checkout.state, let order = order(state) else { return [] }
+        return [.changeOrder(order)]
+    }
+
+    /// A scenario's customer acts on its own, once per attempt.
+    static func scenarioCustomer(_ state: inout AppState, attempt: PaymentAttempt) -> [AppCommand] {
+        guard state.customerSimulated, let id = attempt.id, let (decision, delay) = state.recording.scenario?.customer.action,
+            state.recording.scenarioCustomerActedOn != id
+        else { return [] }
+        state.recording.scenarioCustomerActedOn = id
+        if state.recording.firstCustomerDecision == nil {
+            state.recording.firstCustomerDecision = CustomerDecisionRecord(decision: decision, afterSeconds: delay)
+        }
+        state.inform("Scenario: the customer will \(decision.rawValue)\(delay > 0 ? " in \(delay.plainText) s" : "").")
+        return [.actAsCustomer(decision, attemptID: id, afterSeconds: delay)]
+    }
+
+    static func actAsCustomer(_ state: inout AppState, _ decision: SandboxControlClient.CustomerDecision) -> [AppCommand] {
+        guard state.customerSimulated else {
+            state.warn("Not the embedded sandbox: the customer must \(decision.rawValue) on their own device.")
+            return []
+        }
+        switch state.checkout.state {
+        case .redirecting(let attempt), .polling(let attempt):
+            guard let id = attempt.id else { return [] }
+            if state.recording.firstCustomerDecision == nil {
+                state.recording.firstCustomerDecision = CustomerDecisionRecord(
+                    decision: decision, afterSeconds: max(0, state.now.timeIntervalSince(state.checkout.stateEnteredAt)))
+            }
+            return [.actAsCustomer(decision, attemptID: id)]
+        case .readyToAuthorize:
+            state.warn("The customer has no link yet: press p or Enter to authorize first.")
+        default:
+            state.warn("There is no request waiting for the customer.")
+        }
+        return []
+    }
+
+    static func restart(_ state: inout AppState) -> [AppCommand] {
+        guard state.checkout.ended else {
+            state.warn(state.checkout.idle ? "Nothing to restart: press p to pay." : "Wait for the payment to end before restarting.")
+            return []
+        }
+        return [.reset]
+    }
+}

@@ -1,0 +1,25 @@
+import ProviderClients
+import TerminalUI
+
+/// The HTTP log pane: move between exchanges (the cursor follows new ones unless moved up);
+/// Enter opens one.
+enum LogKeys {
+    static func handle(_ state: inout AppState, _ key: Key) -> [AppCommand] {
+        if let step = key.cursorStep {
+            guard !state.exchanges.isEmpty else { return [] }
+            state.layout.logCursor = clampedCursor(state.layout.logCursor ?? state.exchanges.count - 1, by: step, count: state.exchanges.count)
+            return []
+        }
+        guard key.choosesItem, let index = state.layout.logCursor, state.exchanges.indices.contains(index) else { return [] }
+        state.layout.overlay = .httpDetail(exchangeID: state.exchanges[index].id, scroll: 0)
+        return []
+    }
+
+    /// Keeps the newest `AppUpdate.logLimit` exchanges; the cursor follows unless moved up.
+    static func append(_ exchange: HTTPExchange, to state: inout AppState) {
+        let following = state.layout.logCursor == nil || state.layout.logCursor == state.exchanges.count - 1
+        state.exchanges.append(exchange)
+        if state.exchanges.count > AppUpdate.logLimit { state.exchanges.removeFirst(state.exchanges.count - AppUpdate.logLimit) }
+        if following { state.layout.logCursor = state.exchanges.count - 1 }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PaymentFlow
+
+/// The payment as the screen follows it: the SDK state and phase the coordinator reports,
+/// the provider fixed when paying, and the times the banner shows.
+public struct CheckoutStatus: Hashable, Sendable {
+    public var state: CheckoutState = .notStarted
+    public var phase: CheckoutPhase?
+    /// The provider paid with: fixed when the user pays, whatever the payment pane shows later.
+    public var provider: PaymentMethod?
+    public var stateEnteredAt: Date
+    public var flowStartedAt: Date?
+    /// The authorization link as a QR code while the customer must act.
+    public var authorizationCode: AuthorizationCode?
+
+    public init(enteredAt: Date) {
+        stateEnteredAt = enteredAt
+    }
+
+    /// A request exists and is not decided: quitting would abandon it.
+    public var inFlight: Bool { state.kind == .inProgress }
+
+    /// A provider step runs outside the SDK states (Afterpay's token, signing, validating…).
+    public var busyWithStep: Bool {
+        if case .step? = phase { return true }
+        return false
+    }
+
+    /// Nothing is going on: a payment may start and the payment method may change.
+    public var idle: Bool { state == .notStarted && phase == nil }
+
+    /// The cart may change now: before paying, or before authorizing (which updates the
+    /// request), but not while a provider step runs.
+    public var cartEditable: Bool {
+        switch state {
+        case .notStarted, .readyToAuthorize: phase == nil
+        default: false
+        }
+    }
+
+    /// Nothing more will happen without a new checkout.
+    public var ended: Bool {
+        guard state.isTerminal else { return false }
+        guard provider?.settles == true, case .approved = state else { return true }
+        return phase?.isFinal == true
+    }
+
+    /// The SDK state changed: its time, and the phase a new request ends.
+    mutating func enter(_ next: CheckoutState, at now: Date) {
+        state = next
+        stateEnteredAt = now
+        switch next {
+        case .notStarted:
+            flowStartedAt = nil
+            phase = nil
+            provider = nil
+        case .creatingCustomerRequest, .updatingCustomerRequest:
+            if flowStartedAt == nil { flowStartedAt = now }
+            // A provider's steps before the request are over once the request is being written.
+            if busyWithStep { phase = nil }
+        default:
+            break
+        }
+        AuthorizationCode.refresh(&authorizationCode, for: state)
+    }
+}

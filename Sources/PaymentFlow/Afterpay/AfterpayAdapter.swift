@@ -1,0 +1,122 @@
+import CheckoutModel
+import Foundation
+import ProviderClients
+import ProviderWire
+
+/// Cash App Pay through an Afterpay merchant account: before the customer request exists,
+/// create the checkout token (the merchant's server) and sign it; the customer request is
+/// made from the signed payment; after `approved`, validate (never skipped) and capture.
+public actor AfterpayAdapter: PaymentProviderAdapter {
+    public static let tokenStep = "token"
+    public static let signingStep = "signing"
+    public static let validatingStep = "validating"
+    public static let capturingStep = "capturing"
+
+    public let provider: String
+    public let afterpay: AfterpayClient
+    public let customerRequests: any CustomerRequestAPI
+    private let refreshRetry: RetryPolicy
+    /// The signed payment and merchant reference of each attempt, by attempt number.
+    private var signed: [Int: SignedPayment] = [:]
+    private var references: [Int: String] = [:]
+
+    public init(
+        provider: String, afterpay: AfterpayClient, customerRequests: any CustomerRequestAPI,
+        refreshRetry: RetryPolicy = .standard.withMaxAttempts(3)
+    ) {
+        self.provider = provider
+        self.afterpay = afterpay
+        self.customerRequests = customerRequests
+        self.refreshRetry = refreshRetry
+    }
+
+    /// token → signing; the draft carries the signed amount. Afterpay signs amounts, so a
+    /// changed cart goes through here again before the request is updated.
+    public func prepare(_ order: PaymentOrder, ids: AttemptIdentifiers, step: @escaping StepReporter) async throws(ProviderFailure) -> PaymentAttempt {
+        let reference = order.reference ?? ids.reference
+        references[ids.number] = reference
+        await step(Self.tokenStep)
+        let token: AfterpayCheckoutResponse
+        do { token = try await afterpay.createCheckout(.forOrder(order, reference: reference)) } catch {
+            throw ProviderFailure(afterpay: error)
+        }
+        await step(Self.signingStep)
+        let payment: SignedPayment
+        do { payment = try await SignedPayment(signed: try await afterpay.signPayment(token: token.token)) } catch {
+            throw ProviderFailure(afterpay: error)
+        }
+        signed[ids.number] = payment
+        return PaymentAttempt(provider: provider, amount: payment.amount, reference: reference)
+    }
+
+    public func create(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {
+        guard let payment = signed[ids.number] else { throw Self.notSigned }
+        let params = CreateCustomerRequestParams(
+            actions: CashAppAdapter.actions(scopeID: payment.brandID, amount: payment.amount), channel: .IN_APP,
+            redirectURL: payment.redirectURL, referenceID: draft.reference, metadata: order.metadata.isEmpty ? nil : order.metadata)
+        do {
+            return PaymentAttempt(cashAppRequest: try await customerRequests.create(params, idempotencyKey: ids.idempotencyKey), provider: provider)
+        } catch {
+            throw ProviderFailure(cashApp: error)
+        }
+    }
+
+    public func update(
+        _ attempt: PaymentAttempt, to draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers
+    ) async throws(ProviderFailure) -> PaymentAttempt {
+        guard let payment = signed[ids.number] else { throw Self.notSigned }
+        let params = UpdateCustomerRequestParams(
+            actions: CashAppAdapter.actions(scopeID: payment.brandID, amount: payment.amount), referenceID: references[ids.number],
+            metadata: nil)
+        do { return PaymentAttempt(cashAppRequest: try await customerRequests.update(id: attempt.id ?? "", with: params), provider: provider) } catch {
+            throw ProviderFailure(cashApp: error)
+        }
+    }
+
+    public func retrieve(_ attempt: PaymentAttempt, refreshing: Bool) async throws(ProviderFailure) -> PaymentAttempt {
+        do {
+            let request = try await customerRequests.retrieve(id: attempt.id ?? "", retryPolicy: refreshing ? refreshRetry : nil)
+            return PaymentAttempt(cashAppRequest: request, provider: provider)
+        } catch {
+            throw ProviderFailure(cashApp: error)
+        }
+    }
+
+    /// validating → capturing → completed, or a typed failure: a capture Afterpay declines is a
+    /// decline; anything else is an error.
+    public func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome {
+        guard let payment = signed[ids.number] else {
+            return .failed(SettlementFailure(declined: false, reason: "there is no signed Afterpay payment to settle"))
+        }
+        guard let grant = attempt.grants.first, let customerID = attempt.customerID else {
+            return .failed(SettlementFailure(declined: false, reason: "the approved request has no grant or customer to validate"))
+        }
+        await step(Self.validatingStep)
+        let validation: AfterpayValidateResponse
+        do {
+            validation = try await afterpay.validatePayment(AfterpayValidateRequest(jwt: payment.jwt, externalCustomerId: customerID, externalGrantId: grant))
+        } catch {
+            return .failed(SettlementFailure(declined: false, reason: "validation failed: \(error)"))
+        }
+        guard validation.status == "SUCCESS" else {
+            return .failed(SettlementFailure(
+                declined: false,
+                reason: "validation answered \(validation.status): \(validation.message ?? "no reason given"); start a new checkout"))
+        }
+        await step(Self.capturingStep)
+        let captured: AfterpayPayment
+        do {
+            captured = try await afterpay.capture(AfterpayCaptureRequest(token: payment.token, merchantReference: references[ids.number], grantId: grant))
+        } catch {
+            return .failed(SettlementFailure(declined: false, reason: "capture failed: \(error)"))
+        }
+        guard captured.status == "APPROVED" else {
+            return .failed(SettlementFailure(
+                declined: captured.status == "DECLINED", reason: "capture \(captured.status): payment \(captured.id) is \(captured.paymentState)"))
+        }
+        return .completed(SettlementReceipt(paymentID: captured.id, payer: validation.cashAppTag ?? attempt.payer))
+    }
+
+    private static let notSigned = ProviderFailure(
+        kind: .unexpected, category: "AFTERPAY", code: "NOT_SIGNED", detail: "the attempt has no signed Afterpay payment")
+}

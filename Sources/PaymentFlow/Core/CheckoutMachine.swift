@@ -1,0 +1,233 @@
+import Foundation
+
+/// The one checkout coordinator, as a pure value: it owns the SDK state, the settlement
+/// phase, the provider chosen when paying and the attempt's identifiers; it takes events and
+/// returns the effects to perform. No I/O, no clock: time and identifiers arrive in events.
+/// The screen and `checkout run` both drive it through `CheckoutRunner`.
+public struct CheckoutMachine: Sendable, Hashable {
+    public enum Event: Sendable, Hashable {
+        /// The user pays: the provider is fixed here, for the whole attempt.
+        case pay(PaymentOrder, provider: ProviderPlan, ids: AttemptIdentifiers)
+        /// The cart changed; before authorizing, the attempt follows it.
+        case changeOrder(PaymentOrder)
+        case authorize(now: Date)
+        /// The customer came back from the authorization link (a redirect/return).
+        case customerReturned
+        /// No decision arrived in time; the attempt is abandoned.
+        case authorizationTimedOut(seconds: Int)
+        case reset
+        /// What an effect came to, for attempt number `attempt`.
+        case result(attempt: Int, Outcome)
+    }
+
+    /// Results of effects, fed back by the runner.
+    public enum Outcome: Sendable, Hashable {
+        /// A provider step began (its name as the descriptor lists it).
+        case step(String)
+        /// The provider's steps before its request are done: this is what will be created or updated to.
+        case prepared(PaymentAttempt)
+        case created(PaymentAttempt)
+        case updated(PaymentAttempt)
+        case retrieved(PaymentAttempt)
+        case refreshed(PaymentAttempt)
+        case failed(ProviderFailure)
+        case settled(SettlementOutcome)
+    }
+
+    public enum Effect: Sendable, Hashable {
+        case notify(CheckoutState)
+        case phaseChanged(CheckoutPhase)
+        /// The attempt changed without a state change (e.g. its link rotated while polling).
+        case attemptChanged(PaymentAttempt)
+        /// The provider's steps before its request (e.g. Afterpay's token and signing).
+        case prepare(PaymentOrder)
+        case create(PaymentAttempt, order: PaymentOrder)
+        case update(PaymentAttempt, to: PaymentAttempt, order: PaymentOrder)
+        /// Retrieve the attempt again with retries, for a fresh authorization link.
+        case refresh(PaymentAttempt)
+        /// Retrieve at once, then about every second, until `stopPolling`.
+        case startPolling(PaymentAttempt)
+        case stopPolling
+        /// Give the customer this link (or its QR code).
+        case presentAuthorization(url: String)
+        /// Validate and capture an approved attempt.
+        case settle(PaymentAttempt)
+    }
+
+    public private(set) var state: CheckoutState
+    public private(set) var phase: CheckoutPhase?
+    /// The provider of the current attempt, fixed when paying.
+    public private(set) var provider: ProviderPlan?
+    public private(set) var ids: AttemptIdentifiers?
+    /// The newest order: what the attempt should be for.
+    public private(set) var order: PaymentOrder?
+    /// A change arrived while the provider was busy; it goes out when the attempt is ready again.
+    private var preparing = false
+
+    public init(state: CheckoutState = .notStarted) {
+        self.state = state
+    }
+
+    /// Nothing more happens without a new attempt: a terminal state, and a settled approval
+    /// for providers that settle.
+    public var ended: Bool {
+        guard state.isTerminal else { return false }
+        guard provider?.settles == true, case .approved = state else { return true }
+        return phase?.isFinal == true
+    }
+
+    /// A provider step is running outside the SDK states (the cart and pay wait for it).
+    public var busyWithStep: Bool {
+        if case .step? = phase { return true }
+        return false
+    }
+
+    public mutating func handle(_ event: Event) -> [Effect] {
+        switch event {
+        case .pay(let order, let plan, let ids):
+            guard (state == .notStarted && !preparing) || ended else { return [] }
+            var effects = state == .notStarted ? [] : move(to: .notStarted)
+            (self.order, provider, self.ids, phase) = (order, plan, ids, nil)
+            if plan.prepares {
+                preparing = true
+                return effects + [.prepare(order)]
+            }
+            let draft = PaymentAttempt(provider: plan.id, amount: order.amount, reference: order.reference ?? ids.reference)
+            effects += move(to: .creatingCustomerRequest(draft))
+            return effects + [.create(draft, order: order)]
+        case .changeOrder(let order):
+            guard self.order != nil else { return [] }
+            self.order = order
+            guard case .readyToAuthorize(let attempt) = state, !preparing else { return [] }
+            return follow(order, from: attempt)
+        case .reset:
+            (provider, ids, order, phase, preparing) = (nil, nil, nil, nil, false)
+            return state == .notStarted ? [] : move(to: .notStarted)
+        case .result(let number, let outcome):
+            guard number == ids?.number else { return [] }
+            return handle(outcome)
+        case .authorize, .customerReturned, .authorizationTimedOut:
+            return handleCustomerStep(event)
+        }
+    }
+
+    private mutating func handleCustomerStep(_ event: Event) -> [Effect] {
+        switch (state, event) {
+        case (.readyToAuthorize(let attempt), .authorize(let now)):
+            guard !preparing else { return [] }
+            switch attempt.status {
+            case .declined: return move(to: .integrationError(.terminalState))
+            case .approved: return redirect(attempt, presenting: false)
+            case .pending, .processing:
+                if attempt.linkExpired(now: now) { return move(to: .refreshing(attempt)) + [.refresh(attempt)] }
+                return redirect(attempt, presenting: true)
+            }
+        case (.readyToAuthorize(let attempt), .customerReturned), (.redirecting(let attempt), .customerReturned):
+            return move(to: .polling(attempt)) + [.startPolling(attempt)]
+        case (.readyToAuthorize, .authorizationTimedOut(let seconds)), (.redirecting, .authorizationTimedOut(let seconds)),
+            (.polling, .authorizationTimedOut(let seconds)), (.refreshing, .authorizationTimedOut(let seconds)):
+            preparing = false
+            return move(to: .unexpectedError(.authorizationTimeout(seconds: seconds)))
+        default:
+            return []
+        }
+    }
+
+    private mutating func handle(_ outcome: Outcome) -> [Effect] {
+        switch (state, outcome) {
+        case (.notStarted, .step(let name)), (.readyToAuthorize, .step(let name)), (.approved, .step(let name)):
+            phase = .step(name)
+            return [.phaseChanged(.step(name))]
+
+        case (.notStarted, .prepared(let draft)) where preparing:
+            guard let order else { return [] }
+            preparing = false
+            phase = nil
+            return move(to: .creatingCustomerRequest(draft)) + [.create(draft, order: order)]
+        case (.readyToAuthorize(let attempt), .prepared(let draft)) where preparing:
+            preparing = false
+            phase = nil
+            return update(attempt, to: draft)
+
+        case (.creatingCustomerRequest, .created(let attempt)), (.updatingCustomerRequest, .updated(let attempt)):
+            var effects = move(to: .readyToAuthorize(attempt))
+            // The cart changed while the provider was busy: send the newest amount.
+            if let order, attempt.amount != order.amount, attempt.status == .pending || attempt.status == .processing {
+                effects += follow(order, from: attempt)
+            }
+            return effects
+
+        case (.refreshing, .refreshed(let attempt)):
+            return redirect(attempt, presenting: attempt.status != .approved)
+
+        case (.polling(let previous), .retrieved(let attempt)):
+            switch attempt.status {
+            case .approved:
+                guard !attempt.grants.isEmpty else { return move(to: .declined(attempt)) }
+                return move(to: .approved(attempt)) + (provider?.settles == true ? [.settle(attempt)] : [])
+            case .declined:
+                return move(to: .declined(attempt))
+            case .pending, .processing:
+                guard attempt != previous else { return [] }
+                state = .polling(attempt)
+                return [.attemptChanged(attempt)]
+            }
+
+        case (.notStarted, .failed(let failure)) where preparing, (.readyToAuthorize, .failed(let failure)) where preparing,
+            (.creatingCustomerRequest, .failed(let failure)), (.updatingCustomerRequest, .failed(let failure)),
+            (.polling, .failed(let failure)), (.refreshing, .failed(let failure)):
+            preparing = false
+            phase = nil
+            return move(to: .failed(failure))
+
+        case (.approved, .settled(let settlement)):
+            phase = settlement.phase
+            return [.phaseChanged(settlement.phase)]
+
+        default:
+            // Not meaningful now (e.g. a late poll result after a decision): ignore.
+            return []
+        }
+    }
+
+    /// Brings a ready attempt to `order`: the provider's steps first when it has them.
+    private mutating func follow(_ order: PaymentOrder, from attempt: PaymentAttempt) -> [Effect] {
+        switch attempt.status {
+        case .approved, .declined: return move(to: .integrationError(.terminalState))
+        case .pending, .processing: break
+        }
+        if provider?.prepares == true {
+            preparing = true
+            return [.prepare(order)]
+        }
+        var draft = attempt
+        draft.amount = order.amount
+        return update(attempt, to: draft)
+    }
+
+    private mutating func update(_ attempt: PaymentAttempt, to draft: PaymentAttempt) -> [Effect] {
+        guard let order else { return [] }
+        return move(to: .updatingCustomerRequest(attempt, to: draft)) + [.update(attempt, to: draft, order: order)]
+    }
+
+    /// Hands out the link (unless the attempt is already approved) and, since a terminal has
+    /// no app switch to return from, starts polling at once.
+    private mutating func redirect(_ attempt: PaymentAttempt, presenting: Bool) -> [Effect] {
+        var effects = move(to: .redirecting(attempt))
+        if presenting {
+            guard let url = attempt.authorizationURL else {
+                return effects + move(to: .unexpectedError(.noRedirectURL(attemptID: attempt.id ?? "?")))
+            }
+            effects.append(.presentAuthorization(url: url))
+        }
+        return effects + move(to: .polling(attempt)) + [.startPolling(attempt)]
+    }
+
+    /// Changes state and says so; leaving `polling` stops the poll timer.
+    private mutating func move(to next: CheckoutState) -> [Effect] {
+        let wasPolling = if case .polling = state { true } else { false }
+        state = next
+        let stillPolling = if case .polling = next { true } else { false }
+        return (wasPolling && !stillPolling ? [.stopPolling] : []) + [.notify(next)]
+    }
+}

@@ -1,0 +1,63 @@
+/// Steps outside the SDK states (STATES.md): a provider's steps before its request exists
+/// (Afterpay's `token`, `signing`) or after `approved` (`validating`, `capturing`), and how
+/// the settlement ended.
+public enum CheckoutPhase: Hashable, Sendable {
+    /// A provider step in progress, by the name its descriptor lists.
+    case step(String)
+    case completed(SettlementReceipt)
+    case settlementFailed(SettlementFailure)
+
+    public var name: String {
+        switch self {
+        case .step(let name): name
+        case .completed: "completed"
+        case .settlementFailed: "settlementFailed"
+        }
+    }
+
+    /// Settlement is over, one way or the other.
+    public var isFinal: Bool {
+        switch self {
+        case .step: false
+        case .completed, .settlementFailed: true
+        }
+    }
+}
+
+/// A settled payment: the provider's payment id and, when it says, who paid.
+public struct SettlementReceipt: Hashable, Sendable {
+    public var paymentID: String
+    public var payer: String?
+
+    public init(paymentID: String, payer: String? = nil) {
+        self.paymentID = paymentID
+        self.payer = payer
+    }
+}
+
+/// Why settlement failed: the provider declined it (the customer's money was not taken, exit 1)
+/// or something broke (exit 2). Typed, never read back from the text.
+public struct SettlementFailure: Hashable, Sendable, CustomStringConvertible {
+    public var declined: Bool
+    public var reason: String
+
+    public init(declined: Bool, reason: String) {
+        self.declined = declined
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}
+
+/// What a provider's settlement came to.
+public enum SettlementOutcome: Hashable, Sendable {
+    case completed(SettlementReceipt)
+    case failed(SettlementFailure)
+
+    var phase: CheckoutPhase {
+        switch self {
+        case .completed(let receipt): .completed(receipt)
+        case .failed(let failure): .settlementFailed(failure)
+        }
+    }
+}

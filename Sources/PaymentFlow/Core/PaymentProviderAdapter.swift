@@ -1,0 +1,42 @@
+/// One provider's steps, as the coordinator asks for them. Each provider's folder has one;
+/// it turns provider-neutral orders and attempts into its wire calls and classifies its own
+/// error bodies into `ProviderFailure`.
+public protocol PaymentProviderAdapter: Sendable {
+    /// Steps before the provider's request exists (Afterpay: token, signing), reporting each
+    /// step's name; returns what the request will be created or updated to.
+    func prepare(
+        _ order: PaymentOrder, ids: AttemptIdentifiers, step: @escaping StepReporter
+    ) async throws(ProviderFailure) -> PaymentAttempt
+
+    /// Creates the attempt at the provider; retries reuse `ids.idempotencyKey`.
+    func create(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt
+
+    /// Changes a created, undecided attempt to `draft` (the cart changed before authorizing).
+    func update(
+        _ attempt: PaymentAttempt, to draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers
+    ) async throws(ProviderFailure) -> PaymentAttempt
+
+    /// Reads the attempt again: once while polling, or with retries when refreshing its link.
+    func retrieve(_ attempt: PaymentAttempt, refreshing: Bool) async throws(ProviderFailure) -> PaymentAttempt
+
+    /// Settles an approved attempt (validate, capture), reporting each step's name.
+    func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome
+}
+
+extension PaymentProviderAdapter {
+    /// Providers with nothing to do before their request: the draft is the order's amount and reference.
+    public func prepare(
+        _ order: PaymentOrder, ids: AttemptIdentifiers, step: @escaping StepReporter
+    ) async throws(ProviderFailure) -> PaymentAttempt {
+        PaymentAttempt(provider: "", amount: order.amount, reference: order.reference ?? ids.reference)
+    }
+
+    /// Providers whose approval is the end: nothing to settle.
+    public func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome {
+        .completed(SettlementReceipt(paymentID: attempt.id ?? "", payer: attempt.payer))
+    }
+}
+
+/// Reports that a provider step began, by the name its descriptor lists; awaited, so the
+/// step is shown before the call goes on.
+public typealias StepReporter = @Sendable (String) async -> Void

@@ -1,0 +1,42 @@
+import Hummingbird
+import JWTKit
+import ProviderWire
+
+/// Afterpay's checkout, sign, validate and capture endpoints under /v2/, and the capture ledger.
+public struct AfterpaySandbox: SandboxProvider {
+    public let id: String
+    public let store = AfterpayStore()
+    public let signer: AfterpaySigner
+
+    public init(id: String) async {
+        self.id = id
+        signer = await AfterpaySigner()
+    }
+
+    public var summary: String { "Afterpay under /v2/ (capture ledger at /sandbox/ledger)" }
+    public var pathPrefixes: [String] { ["/v2/"] }
+
+    public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+        AfterpayRoutes(
+            merchant: core.settings.afterpayMerchant, store: store, customerRequests: core.customerRequests, signer: signer,
+            settings: core.settings
+        ).register(on: router)
+    }
+
+    public func faultResponse(_ fault: InjectedFault) -> Response {
+        let code =
+            fault.kind == .rateLimited ? "too_many_requests" : (fault.status == .internalServerError ? "error" : fault.code.lowercased())
+        return SandboxResponse.json(
+            AfterpayError(errorCode: code, errorId: SandboxIDs.make("", length: 16), message: fault.detail, httpStatusCode: Int(fault.status.code)),
+            status: fault.status)
+    }
+}
+
+extension RunningSandbox {
+    /// The Afterpay side of this sandbox, when it serves Afterpay.
+    public var afterpaySandbox: AfterpaySandbox? { providers.lazy.compactMap { $0 as? AfterpaySandbox }.first }
+    /// Afterpay's checkouts and capture ledger.
+    public var afterpay: AfterpayStore { afterpaySandbox?.store ?? AfterpayStore() }
+    /// Verifies the JWTs sign-payment hands out.
+    public var afterpaySigningKey: ES256PublicKey? { afterpaySandbox?.signer.publicKey }
+}

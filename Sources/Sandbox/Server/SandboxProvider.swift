@@ -1,0 +1,32 @@
+import Hummingbird
+
+/// One provider's side of the sandbox: its routes, and the error body its injected faults
+/// answer with. The provider registry hands the server one per provider.
+public protocol SandboxProvider: Sendable {
+    /// The registry id (`cashapp`, `afterpay`, …).
+    var id: String { get }
+    /// Where it is served, for `checkout sandbox`'s banner: "Afterpay under /v2/".
+    var summary: String { get }
+    /// Paths whose injected faults answer in this provider's error shape.
+    var pathPrefixes: [String] { get }
+    func register(on router: Router<SandboxRequestContext>, core: SandboxCore)
+    /// An injected fault's answer, in this provider's error shape.
+    func faultResponse(_ fault: InjectedFault) -> Response
+}
+
+/// What every provider's routes share: the settings and clock, and the customer requests the
+/// simulated customer approves or declines.
+public struct SandboxCore: Sendable {
+    public let settings: SandboxSettings
+    public let customerRequests: CustomerRequestStore
+}
+
+/// An error answer the fault plan asks for, before the provider's shape is put on it.
+public struct InjectedFault: Sendable {
+    public let kind: FaultKind
+    public let status: HTTPResponse.Status
+    /// Cash App-style category and code (RATE_LIMIT_ERROR, SERVICE_UNAVAILABLE, …).
+    public let category: String
+    public let code: String
+    public let detail: String
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import CheckoutApp
+import Foundation
+import Synchronization
+
+/// The providers' options (`--cashapp-url`, `--afterpay-secret-key`, …) are taken off the
+/// command line before the commands parse the rest, so a provider brings its options through
+/// the registry alone.
+enum ProviderCommandLine {
+    private static let parsed = Mutex(ProviderOptionValues())
+
+    /// What the providers' options said on this command line.
+    static var values: ProviderOptionValues { parsed.withLock { $0 } }
+
+    /// The command line without the providers' options, which are kept for `SessionFlags`.
+    static func split(_ arguments: [String]) -> [String] {
+        do {
+            let (values, rest) = try ProviderArguments.split(arguments, options: ProviderRegistry.builtIn.options)
+            parsed.withLock { $0 = values }
+            return rest
+        } catch {
+            CheckoutCommand.exit(withError: ValidationError(error.description))
+        }
+    }
+
+    /// The providers' options, for the help of commands that take them.
+    static var help: String { ProviderArguments.help(ProviderRegistry.builtIn) }
+}

@@ -1,0 +1,25 @@
+import CheckoutApp
+import PaymentFlow
+
+extension ProviderDescriptor {
+    /// A provider that exists only in the tests: proof that a provider is its own files plus
+    /// one registry entry.
+    static let testPay = ProviderDescriptor(
+        id: "testpay",
+        method: PaymentMethod(plan: ProviderPlan(id: "testpay"), label: "Test Pay", detail: "tests only", shortName: "Test Pay"),
+        emulates: "a payment API that approves on the second read",
+        endpoints: ["POST /testpay/v1/payments", "GET /testpay/v1/payments/{id}"],
+        magicValues: [MagicValue(field: "amount", value: "any", effect: "approved on the second read")],
+        customerBehaviours: ["none"],
+        options: [ProviderOption(flag: "testpay-url", valueName: "url", help: "Test Pay host.")],
+        pointsAtRealProvider: { $0["testpay-url"] != nil },
+        makeAdapter: { connection in
+            TestPayAdapter(baseURL: connection.options["testpay-url"] ?? connection.sandboxURL ?? "", http: connection.http)
+        },
+        makeSandbox: { TestPaySandbox() })
+}
+
+extension ProviderRegistry {
+    /// The built-in providers plus the test provider: its one registry entry.
+    static let withTestPay = ProviderRegistry.builtIn.adding(.testPay)
+}

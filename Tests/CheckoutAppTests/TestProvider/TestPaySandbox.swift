@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import Sandbox
+import Synchronization
+
+/// The test provider's sandbox: `POST /testpay/v1/payments` creates a pending payment,
+/// `GET /testpay/v1/payments/{id}` answers it, approved from the second read on.
+struct TestPaySandbox: SandboxProvider {
+    let id = "testpay"
+    let summary = "Test Pay under /testpay/v1/payments"
+    let pathPrefixes = ["/testpay/"]
+    let reads = Reads()
+
+    final class Reads: Sendable {
+        let counts = Mutex<[String: Int]>([:])
+        func next(_ id: String) -> Int { counts.withLock { $0[id, default: 0] += 1; return $0[id]! } }
+    }
+
+    struct Payment: Codable {
+        var id: String
+        var state: String
+        var amount_cents: Int
+        var currency: String
+        var pay_url: String
+    }
+
+    func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+        router.post("testpay/v1/payments") { request, context in
+            let body = try await request.collectBody(upTo: 1 << 16)
+            guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any],
+                let cents = object["amount_cents"] as? Int, let currency = object["currency"] as? String
+            else { return Self.json(["error": "send amount_cents and currency"], status: .badRequest) }
+            let id = "TP_" + UUID().uuidString.prefix(8)
+            return Self.json(Payment(id: id, state: "pending", amount_cents: cents, currency: currency, pay_url: "https://testpay.example/pay/\(id)"))
+        }
+        router.get("testpay/v1/payments/:id") { _, context in
+            let id = context.parameters.get("id") ?? ""
+            let state = reads.next(id) >= 2 ? "approved" : "pending"
+            return Self.json(Payment(id: id, state: state, amount_cents: 0, currency: "USD", pay_url: "https://testpay.example/pay/\(id)"))
+        }
+    }
+
+    func faultResponse(_ fault: InjectedFault) -> Response {
+        Self.json(["error": ["reason": fault.code, "message": fault.detail]], status: fault.status)
+    }
+
+    static func json<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok) -> Response {
+        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func json(_ object: [String: Any], status: HTTPResponse.Status) -> Response {
+        let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
