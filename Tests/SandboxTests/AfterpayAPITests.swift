@@ -91,7 +91,7 @@ import TestSupport
             #expect(signed.redirectUrl == "https://shop.example/confirm")
 
             let keys = JWTKeyCollection()
-            await keys.add(ecdsa: harness.sandbox.afterpaySigningKey, kid: "afterpay-sandbox-es256")
+            await keys.add(ecdsa: try #require(harness.sandbox.afterpaySigningKey), kid: "afterpay-sandbox-es256")
             let claims = try await keys.verify(signed.jwtToken, as: AfterpaySignedPayment.self)
             #expect(claims.amount == .init(amount: "19.99", currency: "USD", symbol: "$"))
             #expect(claims.token == token)

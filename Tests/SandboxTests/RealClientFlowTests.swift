@@ -1,3 +1,5 @@
+import CheckoutApp
+import CheckoutModel
 import Foundation
 import PaymentFlow
 import ProviderClients
@@ -7,12 +9,12 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// The CashAppPay runner with the real client against the sandbox, for the states a
-/// headless run passes too quickly to see: updating and refreshing.
+/// The checkout runner with Cash App's adapter and real client against the sandbox, for the
+/// states a headless run passes too quickly to see: updating and refreshing.
 @Suite struct RealClientFlowTests {
-    final class Recorder: CashAppPayObserver {
-        let seen = Mutex<[CashAppPayState]>([])
-        func stateDidChange(to state: CashAppPayState) { seen.withLock { $0.append(state) } }
+    final class Recorder: CheckoutObserver {
+        let seen = Mutex<[CheckoutState]>([])
+        func stateDidChange(to state: CheckoutState) { seen.withLock { $0.append(state) } }
         var names: [String] { seen.withLock { $0.map(\.name) } }
     }
 
@@ -27,30 +29,42 @@ import TestSupport
         }
     }
 
+    private func runner(_ harness: SandboxHarness, now: @escaping @Sendable () -> Date = { Date() }) -> CheckoutRunner {
+        let adapter = CashAppAdapter(provider: "cashapp", client: harness.client(), brandID: SandboxHarness.brandID)
+        return CheckoutRunner(adapters: { _ in adapter }, now: now)
+    }
+
+    private func order(quantity: Int = 2) throws -> PaymentOrder {
+        let catalog = try Catalog.bundled()
+        var cart = catalog.defaultCart
+        try cart.setQuantity(quantity, forSKU: cart.items[0].sku)
+        return try PaymentOrder.forCart(cart, merchantName: catalog.merchantName)
+    }
+
     @Test func aCartChangeBeforeAuthorizingGoesThroughUpdating() async throws {
         try await SandboxHarness.with { harness in
-            let pay = CashAppPay(client: harness.client())
+            let pay = runner(harness)
             let recorder = Recorder()
             await pay.addObserver(recorder)
-            await pay.createCustomerRequest(params: SandboxHarness.params())
+            await pay.pay(try order(), with: ProviderPlan(id: "cashapp"))
             try await waitFor(recorder, "readyToAuthorize")
-            await pay.updateCustomerRequest(with: .init(actions: [.oneTimePayment(scopeID: SandboxHarness.brandID, amount: 6274, currency: "USD")]))
+            await pay.changeOrder(try order(quantity: 3))
             try await waitFor(recorder, "readyToAuthorize")
             #expect(recorder.names == ["creatingCustomerRequest", "readyToAuthorize", "updatingCustomerRequest", "readyToAuthorize"])
-            #expect(await pay.state.request?.oneTimeAmount?.minorUnits == 6274)
+            #expect(await pay.state.attempt?.amount?.minorUnits == 6274)
         }
     }
 
     @Test func authorizingWithTriggersAboutToRotateRefreshesThem() async throws {
         try await SandboxHarness.with { harness in
             let clock = harness.clock
-            let pay = CashAppPay(client: harness.client(), now: { clock.now })
+            let pay = runner(harness, now: { clock.now })
             let recorder = Recorder()
             await pay.addObserver(recorder)
-            await pay.createCustomerRequest(params: SandboxHarness.params())
+            await pay.pay(try order(), with: ProviderPlan(id: "cashapp"))
             try await waitFor(recorder, "readyToAuthorize")
             harness.clock.advance(by: 25)  // the triggers refresh in 5 s: within PayKit's 10 s
-            await pay.authorizeCustomerRequest()
+            await pay.authorize()
             try await waitFor(recorder, "polling")
             #expect(Array(recorder.names.suffix(4)) == ["readyToAuthorize", "refreshing", "redirecting", "polling"])
             // The refresh retrieved the request again: one more GET than the create.

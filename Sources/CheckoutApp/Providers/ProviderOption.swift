@@ -89,16 +89,30 @@ public enum ProviderArguments {
         return (values, rest)
     }
 
-    /// The options as a help section, for commands' discussions.
+    /// The options as a help section for commands' discussions, wrapped to 80 columns.
     public static func help(_ registry: ProviderRegistry) -> String {
-        var lines = ["PROVIDER OPTIONS (see `checkout providers`):"]
+        var lines = ["", "PROVIDER OPTIONS (`checkout providers` says more):"]
         for descriptor in registry.descriptors where !descriptor.options.isEmpty {
             lines.append("  \(descriptor.method.label):")
             for option in descriptor.options {
-                let environment = option.environment.map { " (or \($0))" } ?? ""
-                lines.append("    --\(option.flag) <\(option.valueName)>  \(option.help)\(environment)")
+                lines.append("    --\(option.flag) <\(option.valueName)>" + (option.environment.map { "  (or \($0))" } ?? ""))
+                lines += wrap(option.help, width: 72).map { "        " + $0 }
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    private static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 }

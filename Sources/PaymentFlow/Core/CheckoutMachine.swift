@@ -64,8 +64,14 @@ public struct CheckoutMachine: Sendable, Hashable {
     /// A change arrived while the provider was busy; it goes out when the attempt is ready again.
     private var preparing = false
 
-    public init(state: CheckoutState = .notStarted) {
+    /// A coordinator at rest, or (for tests and replays) one resumed mid-attempt.
+    public init(
+        state: CheckoutState = .notStarted, provider: ProviderPlan? = nil, ids: AttemptIdentifiers? = nil, order: PaymentOrder? = nil
+    ) {
         self.state = state
+        self.provider = provider
+        self.ids = ids
+        self.order = order
     }
 
     /// Nothing more happens without a new attempt: a terminal state, and a settled approval

@@ -32,18 +32,22 @@ final class RecordingSleeper: @unchecked Sendable {
     }
 }
 
-@Suite struct CashAppPayRunnerTests {
+@Suite struct CheckoutRunnerTests {
+    private func runner(_ adapter: ScriptedAdapter, sleeper: RecordingSleeper = RecordingSleeper()) -> CheckoutRunner {
+        CheckoutRunner(adapters: { _ in adapter }, now: { Fixture.now }, sleep: sleeper.sleeper)
+    }
+
     @Test func observersAreNotifiedInOrderOnEveryTransition() async throws {
-        let api = ScriptedAPI(create: .success(Fixture.request()), retrieves: [.success(Fixture.approved())])
-        let pay = CashAppPay(client: api, now: { Fixture.now }, sleep: RecordingSleeper().sleeper)
+        let adapter = ScriptedAdapter(create: .success(Fixture.attempt()), retrieves: [.success(Fixture.approved())])
+        let pay = runner(adapter)
         let journal = Journal()
         let first = RecordingObserver(label: "A", journal: journal)
         let second = RecordingObserver(label: "B", journal: journal)
         await pay.addObserver(first)
         await pay.addObserver(second)
-        await pay.createCustomerRequest(params: Fixture.params)
+        await pay.pay(Fixture.order(), with: Fixture.cashApp)
         try await eventually { first.names.last == "readyToAuthorize" }
-        await pay.authorizeCustomerRequest()
+        await pay.authorize()
         try await eventually { first.names.last == "approved" }
         #expect(first.names == ["creatingCustomerRequest", "readyToAuthorize", "redirecting", "polling", "approved"])
         #expect(second.names == first.names)
@@ -53,8 +57,8 @@ final class RecordingSleeper: @unchecked Sendable {
     }
 
     @Test func observersAreHeldWeaklyAndCanBeRemoved() async throws {
-        let api = ScriptedAPI(create: .success(Fixture.request()), retrieves: [.success(Fixture.approved())])
-        let pay = CashAppPay(client: api, now: { Fixture.now }, sleep: RecordingSleeper().sleeper)
+        let adapter = ScriptedAdapter(create: .success(Fixture.attempt()), retrieves: [.success(Fixture.approved())])
+        let pay = runner(adapter)
         let kept = RecordingObserver()
         let removed = RecordingObserver()
         weak var released: RecordingObserver?
@@ -67,27 +71,25 @@ final class RecordingSleeper: @unchecked Sendable {
         await pay.addObserver(kept)
         await pay.addObserver(removed)
         await pay.removeObserver(removed)
-        await pay.createCustomerRequest(params: Fixture.params)
+        await pay.pay(Fixture.order(), with: Fixture.cashApp)
         try await eventually { kept.names.last == "readyToAuthorize" }
         #expect(removed.states.isEmpty)
     }
 
     @Test func pollingStartsAtOnceThenEverySecondUntilDecided() async throws {
-        let pending = Fixture.request()
+        let pending = Fixture.attempt()
         let journal = Journal()
-        let api = ScriptedAPI(
-            create: .success(pending),
-            retrieves: [.success(pending), .success(pending), .success(Fixture.approved())],
-            journal: journal)
+        let adapter = ScriptedAdapter(
+            create: .success(pending), retrieves: [.success(pending), .success(pending), .success(Fixture.approved())], journal: journal)
         let sleeper = RecordingSleeper(journal: journal)
-        let pay = CashAppPay(client: api, now: { Fixture.now }, sleep: sleeper.sleeper)
+        let pay = runner(adapter, sleeper: sleeper)
         let observer = RecordingObserver(journal: journal)
         await pay.addObserver(observer)
-        await pay.createCustomerRequest(params: Fixture.params)
+        await pay.pay(Fixture.order(), with: Fixture.cashApp)
         try await eventually { observer.names.last == "readyToAuthorize" }
-        await pay.authorizeCustomerRequest()
+        await pay.authorize()
         try await eventually { observer.names.last == "approved" }
-        #expect(api.retrieves == 3)
+        #expect(adapter.retrieves == 3)
         // The first retrieval came before any pause.
         let afterPolling = journal.entries.drop { $0 != ":polling" }.dropFirst()
         #expect(Array(afterPolling) == ["retrieve", "sleep", "retrieve", "sleep", "retrieve", ":approved"])
@@ -95,17 +97,58 @@ final class RecordingSleeper: @unchecked Sendable {
         #expect(sleeper.pauses.allSatisfy { $0 > .milliseconds(900) && $0 <= .seconds(1) })
     }
 
-    @Test func aLateResultOfAnAbandonedFlowIsDropped() async throws {
-        let api = ScriptedAPI(create: .success(Fixture.request()), retrieves: [.success(Fixture.request())])
-        let pay = CashAppPay(client: api, now: { Fixture.now }, sleep: RecordingSleeper().sleeper)
+    @Test func aLateResultOfAnAbandonedAttemptIsDropped() async throws {
+        let adapter = ScriptedAdapter(create: .success(Fixture.attempt()), retrieves: [.success(Fixture.attempt())])
+        let pay = runner(adapter)
         let observer = RecordingObserver()
         await pay.addObserver(observer)
-        await pay.createCustomerRequest(params: Fixture.params)
+        await pay.pay(Fixture.order(), with: Fixture.cashApp)
         await pay.reset()
         try await eventually { observer.names.contains("notStarted") }
-        // Let the create task finish; its result must not revive the abandoned flow.
+        // Let the create task finish; its result must not revive the abandoned attempt.
         for _ in 0..<50 { await Task.yield() }
         #expect(await pay.state == .notStarted)
+    }
+
+    @Test func stepsArriveBeforeTheStateTheyLeadToAndSettlementFollowsApproval() async throws {
+        let adapter = ScriptedAdapter(
+            create: .success(Fixture.attempt(provider: "afterpay")), retrieves: [.success(Fixture.approved())],
+            steps: ["token", "signing", "validating", "capturing"])
+        let pay = runner(adapter)
+        let journal = Journal()
+        let observer = RecordingObserver(journal: journal)
+        await pay.addObserver(observer)
+        await pay.pay(Fixture.order(), with: Fixture.settling)
+        try await eventually { observer.names.last == "readyToAuthorize" }
+        await pay.authorize()
+        try await eventually { await pay.ended }
+        #expect(journal.entries == [
+            ":phase token", ":phase signing", ":creatingCustomerRequest", ":readyToAuthorize", ":redirecting", ":polling", ":approved",
+            ":phase validating", ":phase capturing", ":phase completed",
+        ])
+    }
+
+    @Test func eachAttemptHasItsOwnIdempotencyKey() async throws {
+        let adapter = ScriptedAdapter(create: .success(Fixture.attempt()), retrieves: [.success(Fixture.attempt(status: .declined))])
+        let pay = runner(adapter)
+        let observer = RecordingObserver()
+        await pay.addObserver(observer)
+        await pay.pay(Fixture.order(), with: Fixture.cashApp)
+        try await eventually { observer.names.last == "readyToAuthorize" }
+        await pay.authorize()
+        try await eventually { observer.names.last == "declined" }
+        await pay.pay(Fixture.order(), with: Fixture.cashApp)
+        try await eventually { adapter.idempotencyKeys.count == 2 }
+        #expect(Set(adapter.idempotencyKeys).count == 2)
+    }
+
+    @Test func anUnknownProviderIsAnIntegrationError() async throws {
+        let pay = CheckoutRunner(adapters: { _ in nil })
+        let observer = RecordingObserver()
+        await pay.addObserver(observer)
+        await pay.pay(Fixture.order(), with: ProviderPlan(id: "nowhere"))
+        try await eventually { observer.names.last == "integrationError" }
+        #expect(observer.states.last?.error?.code == "UNKNOWN_PROVIDER")
     }
 }
 
@@ -136,7 +179,7 @@ final class RecordingSleeper: @unchecked Sendable {
     @Test func answersAreNotRetried() async {
         let http = ProviderHTTPClient(sleep: RecordingSleeper().sleeper)
         var attempts = 0
-        let failure = Fixture.apiFailure("API_ERROR", "INTERNAL_SERVER_ERROR", status: 500)
+        let failure = Fixture.cashAppFailure("API_ERROR", "INTERNAL_SERVER_ERROR", status: 500)
         _ = try? await http.withRetries(shouldRetry: { (error: CustomerRequestFailure) in error.isRetryable }) {
             (_: Int) async throws(CustomerRequestFailure) -> Int in
             attempts += 1
@@ -153,40 +196,5 @@ final class RecordingSleeper: @unchecked Sendable {
             return attempt
         }
         #expect(value == 3)
-    }
-}
-
-@Suite struct ErrorBodyMappingTests {
-    private func state(status: Int, body: String) -> CashAppPayState {
-        let response = ProviderResponse(status: status, headers: [], body: Data(body.utf8))
-        do {
-            _ = try CustomerRequestClient.decode(response)
-            return .notStarted
-        } catch {
-            return ErrorClassification.state(for: error)
-        }
-    }
-
-    @Test(arguments: [
-        (500, #"{"errors":[{"category":"API_ERROR","code":"INTERNAL_SERVER_ERROR","detail":"boom"}]}"#, "apiError"),
-        (503, #"{"errors":[{"category":"API_ERROR","code":"SERVICE_UNAVAILABLE"}]}"#, "apiError"),
-        (401, #"{"errors":[{"category":"AUTHENTICATION_ERROR","code":"UNAUTHORIZED"}]}"#, "integrationError"),
-        (404, #"{"errors":[{"category":"BRAND_ERROR","code":"BRAND_NOT_FOUND","field":"request.actions[0].scope_id"}]}"#, "integrationError"),
-        (400, #"{"errors":[{"category":"INVALID_REQUEST_ERROR","code":"INVALID_URL","field":"request.redirect_url"}]}"#, "integrationError"),
-        (429, #"{"errors":[{"category":"RATE_LIMIT_ERROR","code":"RATE_LIMITED"}]}"#, "integrationError"),
-        (422, #"{"errors":[{"category":"MERCHANT_ERROR","code":"MERCHANT_MISSING_ADDRESS_OR_SITE"}]}"#, "integrationError"),
-        (400, #"{"errors":[{"category":"GRANT_ERROR","code":"GRANT_EXPIRED"}]}"#, "unexpectedError"),
-        (500, #"{"errors":[]}"#, "unexpectedError"),
-        (502, "<html>Bad gateway</html>", "networkError"),
-        (200, "not json", "networkError"),
-        (200, "", "networkError"),
-    ])
-    func eachErrorBodyLeadsToItsState(status: Int, body: String, expected: String) {
-        #expect(state(status: status, body: body).name == expected)
-    }
-
-    @Test func theErrorKeepsCategoryCodeDetailAndField() {
-        let mapped = state(status: 404, body: #"{"errors":[{"category":"BRAND_ERROR","code":"BRAND_NOT_FOUND","detail":"No brand","field":"request.actions[0].scope_id"}]}"#)
-        #expect(mapped.error == CashAppPayError(category: "BRAND_ERROR", code: "BRAND_NOT_FOUND", detail: "No brand", field: "request.actions[0].scope_id"))
     }
 }
