@@ -19,6 +19,7 @@ struct PaymentSession: Sendable {
     let customer: SandboxControlClient?
     /// Owns the faults this session injected into a shared sandbox.
     let runID: String
+    let injectedFaults: Bool
 
     /// Starts the embedded sandbox unless a provider or shared sandbox was named, and injects
     /// the faults asked for (owned by this session, removed by `stop()`).
@@ -42,11 +43,12 @@ struct PaymentSession: Sendable {
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
         let runID = "run-" + UUID().uuidString.prefix(8).lowercased()
         for fault in options.faults {
-            if let sandbox { sandbox.faults.add(fault) } else { try await customer?.inject(fault) }
+            if let sandbox { sandbox.faults.add(fault, owner: runID) } else { try await customer?.inject(fault, owner: runID) }
         }
         return PaymentSession(
             catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,
-            checkout: CheckoutRunner(adapters: { adapters[$0] }), customer: customer, runID: runID)
+            checkout: CheckoutRunner(adapters: { adapters[$0] }), customer: customer, runID: runID,
+            injectedFaults: !options.faults.isEmpty)
     }
 
     /// Where requests go, for the title bar.
@@ -59,14 +61,17 @@ struct PaymentSession: Sendable {
     /// The simulated customer can act: every provider goes to a sandbox.
     var customerSimulated: Bool { customer != nil }
 
+    /// Removes what is left of this session's faults from a shared sandbox (they belong to this
+    /// checkout, not to whoever uses the sandbox next), and stops the embedded one.
     func stop() async {
+        if sandbox == nil, injectedFaults, let customer { _ = try? await customer.removeFaults(owner: runID) }
         await sandbox?.stop()
     }
 }
 
 extension SandboxControlClient {
-    func inject(_ fault: FaultRule) async throws {
-        do { try await inject(fault: fault.description) } catch {
+    func inject(_ fault: FaultRule, owner: String) async throws {
+        do { try await inject(fault: fault.description, owner: owner) } catch {
             throw SandboxUnreachable(url: baseURL, reason: error.description)
         }
     }

@@ -14,6 +14,11 @@ struct SandboxCommand: AsyncParsableCommand {
             (/sandbox/customer-requests/{id}/authorize in a browser; POST …/approve or …/decline), \
             faults (/sandbox/faults) and the capture ledger (/sandbox/ledger). Point `checkout` and \
             `checkout run` at it with --sandbox-url. Stop it with Ctrl-C.
+
+            Faults added with --fault here, or by POST /sandbox/faults without an "owner", stay \
+            until DELETE /sandbox/faults; the faults a checkout names (its --fault, the screen's, a \
+            scenario's) belong to that checkout, and what is left of them is removed when it ends. \
+            GET /sandbox/faults lists each pending fault with its owner.
             """
     )
 
@@ -23,9 +28,13 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one.")
     var port = 8080
 
+    @Option(name: .customLong("fault"), help: FaultSpecOption.help)
+    var faultSpecs: [String] = []
+
     @OptionGroup var timings: SandboxTimingFlags
 
     func validate() throws {
+        _ = try FaultSpecOption.rules(faultSpecs)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
     }
 
@@ -37,9 +46,20 @@ struct SandboxCommand: AsyncParsableCommand {
             Console.err("error: \(error)")
             throw ExitCode(2)
         }
+        let faults = try FaultSpecOption.rules(faultSpecs)
+        for fault in faults { running.faults.add(fault, owner: FaultPlan.sandboxOwner) }
         Console.out(running.baseURL)
         let served = providers.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
-        Console.err("sandbox: at \(running.baseURL) — \(served); Ctrl-C stops it")
+        Console.err("sandbox: at \(running.baseURL) — \(served); \(Self.standingFaults(faults.count)); Ctrl-C stops it")
         await running.wait()
+    }
+
+    /// The banner's note on the faults added with --fault.
+    static func standingFaults(_ count: Int) -> String {
+        switch count {
+        case 0: "no standing faults"
+        case 1: "1 standing fault added (it stays until DELETE /sandbox/faults)"
+        default: "\(count) standing faults added (they stay until DELETE /sandbox/faults)"
+        }
     }
 }

@@ -11,9 +11,7 @@ struct SessionFlags: ParsableArguments {
         "Use this running `checkout sandbox` for every provider instead of an embedded one.", valueName: "url"))
     var sandboxURL: String?
 
-    @Option(name: .customLong("fault"), help: ArgumentHelp(
-        "Inject a sandbox fault: 'METHOD PATH-PREFIX KIND[*N]', KIND one of 500, 503, 504, 429, timeout, reset, malformed, slow. Repeatable.",
-        valueName: "spec"))
+    @Option(name: .customLong("fault"), help: FaultSpecOption.help)
     var faultSpecs: [String] = []
 
     @Option(name: .customLong("retry-base-ms"), help: ArgumentHelp(
@@ -34,9 +32,7 @@ struct SessionFlags: ParsableArguments {
     }
 
     func validate() throws {
-        for spec in faultSpecs {
-            do { _ = try FaultRule(spec: spec) } catch { throw ValidationError("--fault: \(error)") }
-        }
+        _ = try FaultSpecOption.rules(faultSpecs)
         guard retryBaseMilliseconds >= 0 else { throw ValidationError("--retry-base-ms must be 0 or more, got \(retryBaseMilliseconds)") }
         if let problem = options.problem { throw ValidationError(problem) }
         if !options.usesEmbeddedSandbox, timings.changed {

@@ -128,3 +128,139 @@ import TestSupport
         }
     }
 }
+
+/// Who each fault belongs to: a checkout's run id, or `sandbox` for standing faults.
+@Suite struct FaultOwnerTests {
+    private struct Listed: Decodable, Equatable {
+        let method: String
+        let pathPrefix: String
+        let kind: String
+        let remaining: Int
+        let owner: String
+        enum CodingKeys: String, CodingKey { case method, kind, remaining, owner, pathPrefix = "path_prefix" }
+    }
+
+    private struct Listing: Decodable { let faults: [Listed] }
+    private struct Removal: Decodable { let removed: Int; let faults: [Listed] }
+
+    private func post(_ harness: SandboxHarness, _ body: String) async throws -> ProviderResponse {
+        try await harness.raw(method: "POST", path: "/sandbox/faults", body: body)
+    }
+
+    private func listing(_ harness: SandboxHarness) async throws -> [Listed] {
+        let listed = try await harness.raw(method: "GET", path: "/sandbox/faults", body: nil)
+        #expect(listed.status == 200)
+        return try JSONDecoder().decode(Listing.self, from: listed.body).faults
+    }
+
+    @Test func theListingNamesEachFaultsOwner() async throws {
+        try await SandboxHarness.with { harness in
+            let owned = try await post(harness, #"{"fault": "GET /customer-request 503*2", "owner": "run-1"}"#)
+            let unowned = try await post(harness, #"{"fault": "POST /v2/checkouts reset"}"#)
+            let nullOwner = try await post(harness, #"{"fault": "* / slow", "owner": null}"#)
+            #expect([owned.status, unowned.status, nullOwner.status] == [Int](repeating: 201, count: 3))
+            let listed = try await listing(harness)
+            #expect(listed == [
+                Listed(method: "GET", pathPrefix: "/customer-request", kind: "503", remaining: 2, owner: "run-1"),
+                Listed(method: "POST", pathPrefix: "/v2/checkouts", kind: "reset", remaining: 1, owner: "sandbox"),
+                Listed(method: "*", pathPrefix: "/", kind: "slow", remaining: 1, owner: "sandbox"),
+            ])
+            #expect(harness.sandbox.faults.pendingWithOwners.map(\.owner) == ["run-1", "sandbox", "sandbox"])
+        }
+    }
+
+    @Test func faultsAddedInProcessWithoutAnOwnerAreTheSandboxes() async throws {
+        try await SandboxHarness.with { harness in
+            try harness.inject("POST /customer-request 500")
+            #expect(try await listing(harness).map(\.owner) == [FaultPlan.sandboxOwner])
+        }
+    }
+
+    @Test func deletingByOwnerRemovesOnlyThatOwnersFaults() async throws {
+        try await SandboxHarness.with { harness in
+            try harness.inject("POST /customer-request 503*3", owner: "run-1")
+            try harness.inject("GET /customer-request 500", owner: "run-1")
+            try harness.inject("GET /customer-request reset", owner: "run-2")
+            try harness.inject("POST /v2/ 429")
+            let answer = try await harness.raw(method: "DELETE", path: "/sandbox/faults?owner=run-1", body: nil)
+            #expect(answer.status == 200)
+            let removal = try JSONDecoder().decode(Removal.self, from: answer.body)
+            #expect(removal.removed == 2)
+            #expect(removal.faults.map(\.owner) == ["run-2", "sandbox"])
+            #expect(try await listing(harness).map(\.owner) == ["run-2", "sandbox"])
+            // Without an owner, everything goes.
+            let cleared = try await harness.raw(method: "DELETE", path: "/sandbox/faults", body: nil)
+            #expect(try JSONDecoder().decode(Removal.self, from: cleared.body).removed == 2)
+            #expect(harness.sandbox.faults.pendingWithOwners.isEmpty)
+        }
+    }
+
+    @Test(arguments: [
+        #""owner": """#, #""owner": "run 1""#, #""owner": "run/1""#, #""owner": "rün""#, #""owner": 42"#,
+        #""owner": ""# + String(repeating: "a", count: 65) + #"""#,
+    ])
+    func aBadOwnerIsRejectedNamingTheField(owner: String) async throws {
+        try await SandboxHarness.with { harness in
+            let answer = try await post(harness, #"{"fault": "GET /customer-request 503", "#+owner+"}")
+            #expect(answer.status == 400)
+            let error = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: String])["error"]
+            #expect(error?.hasPrefix("owner ") == true, "\(error ?? "")")
+            #expect(error?.contains("1 to 64 characters") == true)
+            #expect(harness.sandbox.faults.pendingWithOwners.isEmpty)
+        }
+    }
+
+    @Test func deletingWithABadOwnerIsRejected() async throws {
+        try await SandboxHarness.with { harness in
+            try harness.inject("GET /customer-request 503")
+            let answer = try await harness.raw(method: "DELETE", path: "/sandbox/faults?owner=", body: nil)
+            #expect(answer.status == 400)
+            #expect(String(decoding: answer.body, as: UTF8.self).contains("owner"))
+            #expect(harness.sandbox.faults.pending.count == 1)
+        }
+    }
+
+    @Test func theControlClientInjectsAndRemovesByOwner() async throws {
+        try await SandboxHarness.with { harness in
+            let control = harness.customer
+            try await control.inject(fault: "GET /customer-request 503*50", owner: "run.A_1-b")
+            try await control.inject(fault: "POST /customer-request 500", owner: "run.A_1-b")
+            try await control.inject(fault: "POST /v2/checkouts reset")
+            #expect(harness.sandbox.faults.pendingWithOwners.map(\.owner) == ["run.A_1-b", "run.A_1-b", "sandbox"])
+            #expect(try await control.removeFaults(owner: "run.A_1-b") == 2)
+            #expect(try await control.removeFaults(owner: "run.A_1-b") == 0)
+            #expect(harness.sandbox.faults.pendingWithOwners == [
+                PlannedFault(rule: FaultRule(method: "POST", pathPrefix: "/v2/checkouts", kind: .reset), owner: "sandbox"),
+            ])
+        }
+    }
+
+    @Test func theControlClientReportsARejectedOwner() async throws {
+        try await SandboxHarness.with { harness in
+            let injected = await failure { () throws(CustomerRequestFailure) in
+                try await harness.customer.inject(fault: "GET /x 503", owner: "not ok")
+            }
+            guard case .api(400, let errors)? = injected else { Issue.record("got \(String(describing: injected))"); return }
+            #expect(errors.first?.detail?.contains("owner") == true)
+            // Encoded into the query, so '&' and '=' cannot smuggle in other parameters.
+            let removed = await failure { () throws(CustomerRequestFailure) in
+                try await harness.customer.removeFaults(owner: "x&owner=sandbox")
+            }
+            guard case .api(400, _)? = removed else { Issue.record("got \(String(describing: removed))"); return }
+        }
+    }
+
+    @Test func usedUpFaultsAreNotCountedAsRemoved() async throws {
+        try await SandboxHarness.with { harness in
+            try harness.inject("POST /customer-request 500", owner: "run-1")
+            try harness.inject("POST / 504")
+            // The first matching fault applies, whoever owns it.
+            let first = await failure { () throws(CustomerRequestFailure) in try await harness.client().create(SandboxHarness.params()) }
+            guard case .api(500, _)? = first else { Issue.record("got \(String(describing: first))"); return }
+            let plan = harness.sandbox.faults
+            #expect(plan.remove(owner: "run-1") == 0)
+            #expect(plan.pendingWithOwners.map(\.owner) == [FaultPlan.sandboxOwner])
+            #expect(plan.clear() == 1)
+        }
+    }
+}

@@ -49,9 +49,9 @@ public struct SandboxHarness: Sendable {
             http: http(timeout: timeout))
     }
 
-    /// Injects a fault, as `--fault SPEC` does.
-    public func inject(_ spec: String) throws {
-        sandbox.faults.add(try FaultRule(spec: spec))
+    /// Injects a fault, as `--fault SPEC` does; `owner` is who it belongs to.
+    public func inject(_ spec: String, owner: String = FaultPlan.sandboxOwner) throws {
+        sandbox.faults.add(try FaultRule(spec: spec), owner: owner)
     }
 
     public var customer: SandboxControlClient { SandboxControlClient(baseURL: baseURL, http: http()) }

@@ -46,7 +46,17 @@ public struct HeadlessCheckout: Sendable {
             writeError("error: \(error)")
             return Outcome(status: .failed, events: [])
         }
-        defer { Task { await session.stop() } }
+        // Ctrl-C or a kill still removes this run's faults from a shared sandbox.
+        let signals = SignalCleanup.install { await session.stop() }
+        let outcome = await drive(session, recorder: recorder)
+        signals.cancel()
+        await session.stop()
+        return outcome
+    }
+
+    /// Pays for the scenario's order and follows the checkout to its end.
+    private func drive(_ session: PaymentSession, recorder: TranscriptRecorder) async -> Outcome {
+        let scenario = options.scenario
         let (http, checkout, customer) = (session.http, session.checkout, session.customer)
         let retries = options.json ? nil : http.log.subscribe { [writeError] exchange in
             if let failure = exchange.failure { writeError("http: \(exchange.method) \(exchange.path) attempt \(exchange.attempt) failed: \(failure)") }

@@ -22,20 +22,46 @@ public struct SandboxControlClient: Sendable {
         enum CodingKeys: String, CodingKey { case request, sandboxDeclineReason = "sandbox_decline_reason" }
     }
 
-    /// Adds a fault ('METHOD PATH-PREFIX KIND[*N]') to the sandbox's plan.
-    public func inject(fault spec: String) async throws(CustomerRequestFailure) {
-        let body = try? JSONSerialization.data(withJSONObject: ["fault": spec])
+    /// Adds a fault ('METHOD PATH-PREFIX KIND[*N]') to the sandbox's plan, owned by `owner`
+    /// (a run id) so `removeFaults(owner:)` can take back what is left of it; without an owner
+    /// the fault stays until the sandbox's faults are deleted.
+    public func inject(fault spec: String, owner: String? = nil) async throws(CustomerRequestFailure) {
+        var fields = ["fault": spec]
+        if let owner { fields["owner"] = owner }
+        let body = try? JSONSerialization.data(withJSONObject: fields)
         let request = ProviderRequest(
             method: "POST", url: "\(baseURL)/sandbox/faults",
             headers: [(name: "Content-Type", value: "application/json")], body: body)
-        let response: ProviderResponse
-        do throws(TransportFailure) { response = try await http.send(request, provider: Self.provider) } catch {
+        let response = try await send(request)
+        guard response.isSuccess else { throw Self.rejected(response) }
+    }
+
+    /// Removes the pending faults `owner` added; answers how many there were.
+    public func removeFaults(owner: String) async throws(CustomerRequestFailure) -> Int {
+        let encoded = owner.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? owner
+        let request = ProviderRequest(
+            method: "DELETE", url: "\(baseURL)/sandbox/faults?owner=\(encoded)",
+            headers: [(name: "Accept", value: "application/json")])
+        let response = try await send(request)
+        guard response.isSuccess else { throw Self.rejected(response) }
+        struct Removal: Decodable { let removed: Int }
+        do { return try JSONDecoder().decode(Removal.self, from: response.body).removed } catch {
+            throw .undecodable(status: response.status, detail: "\(error)")
+        }
+    }
+
+    /// Characters a query value may carry unescaped.
+    private static let queryValueAllowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
+    private func send(_ request: ProviderRequest) async throws(CustomerRequestFailure) -> ProviderResponse {
+        do throws(TransportFailure) { return try await http.send(request, provider: Self.provider) } catch {
             throw .transport(error)
         }
-        guard response.isSuccess else {
-            throw .api(status: response.status, errors: [CashAppErrorDetail(
-                category: "SANDBOX", code: "FAULT_REJECTED", detail: String(decoding: response.body, as: UTF8.self))])
-        }
+    }
+
+    private static func rejected(_ response: ProviderResponse) -> CustomerRequestFailure {
+        .api(status: response.status, errors: [CashAppErrorDetail(
+            category: "SANDBOX", code: "FAULT_REJECTED", detail: String(decoding: response.body, as: UTF8.self))])
     }
 
     /// Acts as the customer on request `id`.

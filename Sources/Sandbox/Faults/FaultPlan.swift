@@ -1,23 +1,87 @@
 import Synchronization
 
-/// The faults waiting to be injected, shared by every connection of one sandbox.
+/// A planned fault and who added it: a checkout's run id, or `FaultPlan.sandboxOwner` for the
+/// standing faults of the sandbox itself. Encodes as the rule's fields plus `owner`.
+public struct PlannedFault: Codable, Hashable, Sendable {
+    public var rule: FaultRule
+    public var owner: String
+
+    public init(rule: FaultRule, owner: String) {
+        self.rule = rule
+        self.owner = owner
+    }
+
+    enum CodingKeys: String, CodingKey { case owner }
+
+    public init(from decoder: any Decoder) throws {
+        rule = try FaultRule(from: decoder)
+        owner = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .owner)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try rule.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(owner, forKey: .owner)
+    }
+}
+
+/// The faults waiting to be injected, shared by every connection of one sandbox. Each belongs
+/// to an owner, so a checkout can take back what is left of its own faults when it ends.
 public final class FaultPlan: Sendable {
-    private let rules = Mutex<[FaultRule]>([])
+    /// The owner of faults added without one: they stay until deleted.
+    public static let sandboxOwner = "sandbox"
+
+    private let planned = Mutex<[PlannedFault]>([])
 
     public init() {}
 
-    public var pending: [FaultRule] { rules.withLock { $0.filter { $0.remaining > 0 } } }
+    /// Whether `owner` can name the owner of faults: 1–64 ASCII letters, digits, `-`, `_` or `.`.
+    public static func isValidOwner(_ owner: String) -> Bool {
+        (1...64).contains(owner.utf8.count)
+            && owner.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+            }
+    }
 
-    public func add(_ rule: FaultRule) { rules.withLock { $0.append(rule) } }
+    /// What an owner must look like, for error messages.
+    public static let ownerRule = #"1 to 64 characters, each an ASCII letter, a digit, "-", "_" or ".""#
 
-    public func clear() { rules.withLock { $0.removeAll() } }
+    /// The rules that still apply to a request, in the order they are tried.
+    public var pending: [FaultRule] { pendingWithOwners.map(\.rule) }
+
+    /// The rules that still apply to a request, with who added each.
+    public var pendingWithOwners: [PlannedFault] { planned.withLock { $0.filter { $0.rule.remaining > 0 } } }
+
+    public func add(_ rule: FaultRule, owner: String = FaultPlan.sandboxOwner) {
+        planned.withLock { $0.append(PlannedFault(rule: rule, owner: owner)) }
+    }
+
+    /// Drops every rule `owner` added; answers how many of them were still pending.
+    @discardableResult
+    public func remove(owner: String) -> Int {
+        planned.withLock { planned in
+            let pending = planned.count { $0.owner == owner && $0.rule.remaining > 0 }
+            planned.removeAll { $0.owner == owner }
+            return pending
+        }
+    }
+
+    /// Drops every rule; answers how many were still pending.
+    @discardableResult
+    public func clear() -> Int {
+        planned.withLock { planned in
+            let pending = planned.count { $0.rule.remaining > 0 }
+            planned.removeAll()
+            return pending
+        }
+    }
 
     /// The fault for this request, if one matches; using it counts it down.
     func take(method: String, path: String) -> FaultKind? {
-        rules.withLock { rules in
-            guard let index = rules.firstIndex(where: { $0.matches(method: method, path: path) }) else { return nil }
-            rules[index].remaining -= 1
-            return rules[index].kind
+        planned.withLock { planned in
+            guard let index = planned.firstIndex(where: { $0.rule.matches(method: method, path: path) }) else { return nil }
+            planned[index].rule.remaining -= 1
+            return planned[index].rule.kind
         }
     }
 }

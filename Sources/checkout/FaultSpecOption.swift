@@ -1,0 +1,17 @@
+import ArgumentParser
+import Sandbox
+
+/// The `--fault SPEC` option's help and validation, shared by `checkout`, `checkout run` and
+/// `checkout sandbox`.
+enum FaultSpecOption {
+    static let help = ArgumentHelp(
+        "Inject a sandbox fault: 'METHOD PATH-PREFIX KIND[*N]', KIND one of 500, 503, 504, 429, timeout, reset, malformed, slow. Repeatable.",
+        valueName: "spec")
+
+    /// The rules the specs name, or the usage error for the first that is not one.
+    static func rules(_ specs: [String]) throws -> [FaultRule] {
+        try specs.map { spec in
+            do { return try FaultRule(spec: spec) } catch { throw ValidationError("--fault: \(error)") }
+        }
+    }
+}
