@@ -17,7 +17,7 @@ public enum TerminalError: Error, CustomStringConvertible {
 }
 
 /// The only code that calls curses. Not thread-safe: create, use and close it on one thread.
-public final class NcursesTerminal {
+public final class NcursesTerminal: TerminalBackend {
     private let window: UnsafeMutablePointer<WINDOW>
     private var previous: Screen?
     private var closed = false

@@ -19,17 +19,27 @@ enum UILoop {
     static func runOnItsOwnThread(
         initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?, send: @escaping @Sendable (AppCommand) -> Void
     ) async -> Outcome {
+        await onItsOwnThread { run(initial: initial, inbox: inbox, colors: colors, director: director, send: send) }
+    }
+
+    /// The same on the terminal `makeTerminal` returns, called on the loop's thread (tests pass an `InMemoryTerminal`).
+    static func runOnItsOwnThread(
+        initial: AppState, inbox: Inbox, terminal makeTerminal: @escaping @Sendable () -> any TerminalBackend,
+        director: (any ScreenDirector)?, send: @escaping @Sendable (AppCommand) -> Void
+    ) async -> Outcome {
+        await onItsOwnThread { run(initial: initial, inbox: inbox, terminal: makeTerminal(), director: director, send: send) }
+    }
+
+    private static func onItsOwnThread(_ body: @escaping @Sendable () -> Outcome) async -> Outcome {
         await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: run(initial: initial, inbox: inbox, colors: colors, director: director, send: send))
-            }
+            let thread = Thread { continuation.resume(returning: body()) }
             thread.name = "checkout-ui"
             thread.start()
         }
     }
 
+    /// Runs the loop on ncurses, with SIGINT, SIGTERM and SIGHUP routed to it, until it ends.
     static func run(initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?, send: (AppCommand) -> Void) -> Outcome {
-        var director = director
         let terminal: NcursesTerminal
         do { terminal = try NcursesTerminal(colors: colors) } catch {
             return Outcome(status: 2, finalAppState: initial, failure: .terminal(error))
@@ -39,6 +49,16 @@ enum UILoop {
             terminal.close()
             TerminalSignals.uninstall()
         }
+        return run(initial: initial, inbox: inbox, terminal: terminal, director: director, send: send)
+    }
+
+    /// Input → update → commands → render on `terminal` until the state asks to quit or a signal
+    /// comes; closes `terminal` when it returns.
+    static func run(
+        initial: AppState, inbox: Inbox, terminal: any TerminalBackend, director: (any ScreenDirector)?, send: (AppCommand) -> Void
+    ) -> Outcome {
+        defer { terminal.close() }
+        var director = director
         var state = initial
         (state.layout.width, state.layout.height) = terminal.size
         state.layout.colors = terminal.hasColors
