@@ -14,7 +14,7 @@ import Testing
     @Test func theDemoScriptAddsItemsPicksShippingPaysAndApproves() throws {
         let catalog = try Catalog.bundled()
         var scenario = Scenario(name: "demo")
-        scenario.provider = .afterpay
+        scenario.provider = "afterpay"
         scenario.cart = [.sku("BEAN-HOUSE-12", quantity: 2), .sku("KETTLE-GOOSE", quantity: 1)]
         scenario.shipping = "express"
         let script = try DemoScript(scenario: scenario, catalog: catalog)
@@ -47,7 +47,7 @@ import Testing
         let start = Screens.start
         // The first turn starts the cart and narrates, then holds on the first pause.
         #expect(director.due(now: start, state: &state).isEmpty)
-        #expect(state.notice?.text.hasPrefix("Demo: demo.") == true)
+        #expect(state.layout.notice?.text.hasPrefix("Demo: demo.") == true)
         #expect(state.director?.label == "▶ demo · loop 1")
         #expect(director.due(now: start.addingTimeInterval(1), state: &state).isEmpty)
 
@@ -97,7 +97,7 @@ import Testing
         // Navigation keys still reach the screen; paying does not.
         #expect(director.intercept(.tab, state: &state) == .tab)
         #expect(director.intercept(.character("p"), state: &state) == nil)
-        #expect(state.notice?.text.contains("This is a replay") == true)
+        #expect(state.layout.notice?.text.contains("This is a replay") == true)
         _ = director.intercept(.character("+"), state: &state)
         #expect(director.speed == 2)
     }

@@ -14,13 +14,18 @@ enum Screens {
     static func state(width: Int = 100, height: Int = 30) throws -> AppState {
         var state = AppState(
             catalog: try Catalog.bundled(), endpointLabel: "embedded sandbox 127.0.0.1:8080",
-            customerSimulated: true, brandID: "BRAND_terminalcheckout", now: start)
-        state.width = width
-        state.height = height
+            customerSimulated: true, paymentMethods: ProviderRegistry.builtIn.paymentMethods, now: start)
+        state.layout.width = width
+        state.layout.height = height
         return state
     }
 
-    static func request(status: CustomerRequest.Status = .PENDING, amount: Int = 4505, approved: Bool = false) -> CustomerRequest {
+    /// A Cash App customer request as the attempt every provider's state carries.
+    static func request(status: CustomerRequest.Status = .PENDING, amount: Int = 4505, approved: Bool = false, provider: String = "cashapp") -> PaymentAttempt {
+        PaymentAttempt(cashAppRequest: cashAppRequest(status: status, amount: amount, approved: approved), provider: provider)
+    }
+
+    static func cashAppRequest(status: CustomerRequest.Status = .PENDING, amount: Int = 4505, approved: Bool = false) -> CustomerRequest {
         let action = PaymentAction.oneTimePayment(scopeID: "BRAND_terminalcheckout", amount: amount, currency: "USD")
         return CustomerRequest(
             id: requestID, status: status, actions: [action],
@@ -53,18 +58,25 @@ enum Screens {
         messages.flatMap { AppUpdate.update(&state, $0) }
     }
 
-    static let created: [AppMessage] = [
-        .stateChanged(.creatingCustomerRequest(CreateCustomerRequestParams(actions: [], channel: .ONLINE, redirectURL: "x"))),
-        .exchange(exchange(1, "POST", "/customer-request/v1/requests", status: 201, milliseconds: 14)),
-        .stateChanged(.readyToAuthorize(request())),
-        .tick(start.addingTimeInterval(7)),
-    ]
+    static let created = createdMessages()
+    static let polling = pollingMessages()
 
-    static let polling: [AppMessage] = created + [
-        .stateChanged(.redirecting(request())),
-        .stateChanged(.polling(request())),
-        .exchange(exchange(2, "GET", "/customer-request/v1/requests/\(requestID)", status: 200, milliseconds: 3)),
-        .exchange(exchange(3, "GET", "/customer-request/v1/requests/\(requestID)", status: 200, milliseconds: 2)),
-        .tick(start.addingTimeInterval(10.3)),
-    ]
+    static func createdMessages(provider: String = "cashapp") -> [AppMessage] {
+        [
+            .stateChanged(.creatingCustomerRequest(PaymentAttempt(provider: provider, amount: Money(minorUnits: 4505, currency: .usd)))),
+            .exchange(exchange(1, "POST", "/customer-request/v1/requests", status: 201, milliseconds: 14)),
+            .stateChanged(.readyToAuthorize(request(provider: provider))),
+            .tick(start.addingTimeInterval(7)),
+        ]
+    }
+
+    static func pollingMessages(provider: String = "cashapp") -> [AppMessage] {
+        createdMessages(provider: provider) + [
+            .stateChanged(.redirecting(request(provider: provider))),
+            .stateChanged(.polling(request(provider: provider))),
+            .exchange(exchange(2, "GET", "/customer-request/v1/requests/\(requestID)", status: 200, milliseconds: 3)),
+            .exchange(exchange(3, "GET", "/customer-request/v1/requests/\(requestID)", status: 200, milliseconds: 2)),
+            .tick(start.addingTimeInterval(10.3)),
+        ]
+    }
 }

@@ -1,4 +1,5 @@
 import CheckoutApp
+import CheckoutModel
 import Foundation
 import PaymentFlow
 import ProviderWire
@@ -51,7 +52,7 @@ import Testing
         try check("approved", styles: true) { width, height in
             var state = try Screens.state(width: width, height: height)
             let request = Screens.request(status: .APPROVED, approved: true)
-            _ = Screens.apply(Screens.polling + [.stateChanged(.approved(request: request, grants: request.grants!))], to: &state)
+            _ = Screens.apply(Screens.polling + [.stateChanged(.approved(request))], to: &state)
             return state
         }
     }
@@ -67,9 +68,9 @@ import Testing
     @Test func apiError() throws {
         try check("api-error", styles: true) { width, height in
             var state = try Screens.state(width: width, height: height)
-            let error = CashAppPayError(category: "API_ERROR", code: "INTERNAL_SERVER_ERROR", detail: "Sandbox magic amount 6670: the API failed.")
+            let error = ProviderFailure(kind: .api, category: "API_ERROR", code: "INTERNAL_SERVER_ERROR", detail: "Sandbox magic amount 6670: the API failed.")
             _ = Screens.apply([
-                .stateChanged(.creatingCustomerRequest(CreateCustomerRequestParams(actions: [], channel: .ONLINE, redirectURL: "x"))),
+                .stateChanged(.creatingCustomerRequest(PaymentAttempt(provider: "cashapp", amount: Money(minorUnits: 4505, currency: .usd)))),
                 .exchange(Screens.exchange(1, "POST", "/customer-request/v1/requests", status: 500, milliseconds: 9)),
                 .stateChanged(.apiError(error)),
             ], to: &state)
@@ -78,20 +79,20 @@ import Testing
     }
 
     @Test func afterpayCompletedAndFailed() throws {
-        let request = Screens.request(status: .APPROVED, approved: true)
-        let approved: [AppMessage] = Screens.polling + [
-            .stateChanged(.approved(request: request, grants: request.grants!)), .phaseChanged(.validating), .phaseChanged(.capturing),
+        let request = Screens.request(status: .APPROVED, approved: true, provider: "afterpay")
+        let approved: [AppMessage] = Screens.pollingMessages(provider: "afterpay") + [
+            .stateChanged(.approved(request)), .phaseChanged(.step("validating")), .phaseChanged(.step("capturing")),
         ]
         try check("afterpay-completed", styles: true) { width, height in
             var state = try Screens.state(width: width, height: height)
             _ = Screens.apply([.key(.tab), .key(.tab), .key(.down), .key(.enter)], to: &state)
-            _ = Screens.apply(approved + [.phaseChanged(.completed(paymentID: "100200300", cashtag: "$SandboxShopper"))], to: &state)
+            _ = Screens.apply(approved + [.phaseChanged(.completed(SettlementReceipt(paymentID: "100200300", payer: "$SandboxShopper")))], to: &state)
             return state
         }
         try check("afterpay-settlement-failed", styles: true) { width, height in
             var state = try Screens.state(width: width, height: height)
             _ = Screens.apply([.key(.tab), .key(.tab), .key(.down), .key(.enter)], to: &state)
-            _ = Screens.apply(approved + [.phaseChanged(.settlementFailed(reason: "capture DECLINED: payment 100200300 is CAPTURE_DECLINED"))], to: &state)
+            _ = Screens.apply(approved + [.phaseChanged(.settlementFailed(SettlementFailure(declined: true, reason: "capture DECLINED: payment 100200300 is CAPTURE_DECLINED")))], to: &state)
             return state
         }
     }
@@ -99,8 +100,8 @@ import Testing
     @Test func tooSmall() throws {
         var state = try Screens.state(width: 70, height: 20)
         try Golden.compare(CheckoutView.render(state).text, file: "too-small-70x20.txt")
-        state.width = 79
-        state.height = 24
+        state.layout.width = 79
+        state.layout.height = 24
         #expect(CheckoutView.render(state).text.contains("terminal too small: need 80×24, have 79×24"))
     }
 
@@ -116,7 +117,7 @@ import Testing
         try check("http-detail") { width, height in
             var state = try Screens.state(width: width, height: height)
             _ = Screens.apply(Screens.created + [.key(.tab), .key(.tab), .key(.tab), .key(.enter)], to: &state)
-            #expect(state.overlay == .httpDetail(exchangeID: 1, scroll: 0))
+            #expect(state.layout.overlay == .httpDetail(exchangeID: 1, scroll: 0))
             return state
         }
     }

@@ -35,6 +35,17 @@ private enum Recorded {
 
     static func approved(id: String = "GRR_one") -> CustomerRequest { request(id: id, status: .APPROVED, grants: [grant]) }
 
+    /// The request as the attempt states carry.
+    static func attempt(id: String = "GRR_one", status: CustomerRequest.Status = .PENDING) -> PaymentAttempt {
+        PaymentAttempt(cashAppRequest: request(id: id, status: status), provider: "cashapp")
+    }
+
+    static func approvedAttempt(id: String = "GRR_one") -> PaymentAttempt {
+        PaymentAttempt(cashAppRequest: approved(id: id), provider: "cashapp")
+    }
+
+    static let draft = PaymentAttempt(provider: "cashapp", amount: Money(minorUnits: 4505, currency: .usd), reference: "order-1")
+
     static let created = HTTPExchange(
         id: 1, provider: "cashapp", attempt: 1, method: "POST", url: "http://127.0.0.1:8080/customer-request/v1/requests",
         requestHeaders: [
@@ -63,9 +74,9 @@ private enum Recorded {
     static let exchanges = [created, polled, failed]
 
     static let flow: [FlowEvent] = [
-        .state(.notStarted), .state(.creatingCustomerRequest(params)), .state(.readyToAuthorize(request())),
-        .state(.redirecting(request())), .state(.polling(request())), .state(.approved(request: approved(), grants: [grant])),
-        .phase(.validating), .phase(.capturing), .phase(.completed(paymentID: "pay_1", cashtag: "$shopper")),
+        .state(.notStarted), .state(.creatingCustomerRequest(draft)), .state(.readyToAuthorize(attempt())),
+        .state(.redirecting(attempt())), .state(.polling(attempt())), .state(.approved(approvedAttempt())),
+        .phase(.step("validating")), .phase(.step("capturing")), .phase(.completed(SettlementReceipt(paymentID: "pay_1", payer: "$shopper"))),
     ]
 
     static func record() throws -> TranscriptRecord {
@@ -379,9 +390,9 @@ private func isISO8601Milliseconds(_ text: String) -> Bool {
 
     private static func approvedFlow(_ id: String) -> [FlowEvent] {
         [
-            .state(.notStarted), .state(.creatingCustomerRequest(Recorded.params)), .state(.readyToAuthorize(Recorded.request(id: id))),
-            .state(.redirecting(Recorded.request(id: id))), .state(.polling(Recorded.request(id: id))),
-            .state(.approved(request: Recorded.approved(id: id), grants: [Recorded.grant])),
+            .state(.notStarted), .state(.creatingCustomerRequest(Recorded.draft)), .state(.readyToAuthorize(Recorded.attempt(id: id))),
+            .state(.redirecting(Recorded.attempt(id: id))), .state(.polling(Recorded.attempt(id: id))),
+            .state(.approved(Recorded.approvedAttempt(id: id))),
         ]
     }
 
@@ -399,8 +410,8 @@ private func isISO8601Milliseconds(_ text: String) -> Bool {
 
     @Test func aDifferentStateIsReportedAtItsStep() throws {
         let recorded = events(Self.approvedFlow("GRR_one"))
-        let error = CashAppPayError(category: "API_ERROR", code: "INTERNAL_SERVER_ERROR", detail: "boom")
-        let actual = events([.state(.notStarted), .state(.creatingCustomerRequest(Recorded.params)), .state(.apiError(error))])
+        let error = ProviderFailure(kind: .api, category: "API_ERROR", code: "INTERNAL_SERVER_ERROR", detail: "boom")
+        let actual = events([.state(.notStarted), .state(.creatingCustomerRequest(Recorded.draft)), .state(.apiError(error))])
         let divergence = try #require(ReplayDivergence.first(recorded: recorded, actual: actual))
         #expect(divergence.step == 3)
         #expect(divergence.recorded == "state: readyToAuthorize")
@@ -424,20 +435,20 @@ private func isISO8601Milliseconds(_ text: String) -> Bool {
 
     @Test func refreshingCyclesAreIgnored() {
         let recorded = events(Self.approvedFlow("GRR_one"))
-        let request = Recorded.request()
+        let request = Recorded.attempt()
         let withRefresh = events([
-            .state(.notStarted), .state(.creatingCustomerRequest(Recorded.params)), .state(.readyToAuthorize(request)),
+            .state(.notStarted), .state(.creatingCustomerRequest(Recorded.draft)), .state(.readyToAuthorize(request)),
             .state(.refreshing(request)), .state(.redirecting(request)), .state(.polling(request)),
             .state(.refreshing(request)), .state(.polling(request)), .state(.refreshing(request)), .state(.polling(request)),
-            .state(.approved(request: Recorded.approved(), grants: [Recorded.grant])),
+            .state(.approved(Recorded.approvedAttempt())),
         ])
         #expect(ReplayDivergence.first(recorded: recorded, actual: withRefresh) == nil)
         #expect(ReplayDivergence.first(recorded: withRefresh, actual: recorded) == nil)
     }
 
     @Test func phasesAreCompared() throws {
-        let recorded = events([.state(.notStarted), .phase(.token), .phase(.signing)])
-        let actual = events([.state(.notStarted), .phase(.token), .phase(.settlementFailed(reason: "signing failed"))])
+        let recorded = events([.state(.notStarted), .phase(.step("token")), .phase(.step("signing"))])
+        let actual = events([.state(.notStarted), .phase(.step("token")), .phase(.settlementFailed(SettlementFailure(declined: true, reason: "signing failed")))])
         let divergence = try #require(ReplayDivergence.first(recorded: recorded, actual: actual))
         #expect(divergence.step == 3)
         #expect(divergence.recorded == "phase: signing")
@@ -446,34 +457,33 @@ private func isISO8601Milliseconds(_ text: String) -> Bool {
 }
 
 @Suite struct TranscriptRecordedEventTests {
-    static let payError = CashAppPayError(category: "API_ERROR", code: "SERVICE_UNAVAILABLE", detail: "down", field: "request")
+    static let payError = ProviderFailure(kind: .api, category: "API_ERROR", code: "SERVICE_UNAVAILABLE", detail: "down", field: "request", httpStatus: 503)
 
     static let events: [FlowEvent] = [
         .state(.notStarted),
-        .state(.creatingCustomerRequest(Recorded.params)),
-        .state(.updatingCustomerRequest(
-            request: Recorded.request(), params: UpdateCustomerRequestParams(actions: Recorded.params.actions, referenceID: "r", metadata: ["a": "b"]))),
-        .state(.readyToAuthorize(Recorded.request())),
-        .state(.redirecting(Recorded.request())),
-        .state(.polling(Recorded.request())),
-        .state(.refreshing(Recorded.request())),
-        .state(.declined(Recorded.request(status: .DECLINED))),
-        .state(.approved(request: Recorded.approved(), grants: [Recorded.grant])),
+        .state(.creatingCustomerRequest(Recorded.draft)),
+        .state(.updatingCustomerRequest(Recorded.attempt(), to: PaymentAttempt(provider: "cashapp", amount: Money(minorUnits: 6274, currency: .usd)))),
+        .state(.readyToAuthorize(Recorded.attempt())),
+        .state(.redirecting(Recorded.attempt())),
+        .state(.polling(Recorded.attempt())),
+        .state(.refreshing(Recorded.attempt())),
+        .state(.declined(Recorded.attempt(status: .DECLINED))),
+        .state(.approved(Recorded.approvedAttempt())),
         .state(.apiError(payError)),
-        .state(.apiError(CashAppPayError(category: "API_ERROR", code: "INTERNAL_SERVER_ERROR"))),
-        .state(.integrationError(CashAppPayError(category: "AUTHENTICATION_ERROR", code: "UNAUTHORIZED", detail: "no", field: nil))),
-        .state(.unexpectedError(CashAppPayError.authorizationTimeout(seconds: 30))),
-        .state(.networkError(.noResponse("connection reset"))),
-        .state(.networkError(.invalidJSON("not json"))),
-        .state(.networkError(.systemError("EHOSTUNREACH"))),
-        .state(.networkError(.nilData(status: 502))),
-        .phase(.token),
-        .phase(.signing),
-        .phase(.validating),
-        .phase(.capturing),
-        .phase(.completed(paymentID: "pay_1", cashtag: "$shopper")),
-        .phase(.completed(paymentID: "pay_2", cashtag: nil)),
-        .phase(.settlementFailed(reason: "capture DECLINED")),
+        .state(.apiError(ProviderFailure(kind: .api, category: "API_ERROR", code: "INTERNAL_SERVER_ERROR"))),
+        .state(.integrationError(ProviderFailure(kind: .integration, category: "AUTHENTICATION_ERROR", code: "UNAUTHORIZED", detail: "no"))),
+        .state(.unexpectedError(.authorizationTimeout(seconds: 30))),
+        .state(.networkError(.transport(.connectionLost("connection reset")))),
+        .state(.networkError(.undecodable(status: 200, detail: "not json"))),
+        .state(.networkError(.transport(.connectionFailed("EHOSTUNREACH")))),
+        .state(.networkError(.emptyBody(status: 502))),
+        .phase(.step("token")),
+        .phase(.step("signing")),
+        .phase(.step("validating")),
+        .phase(.step("capturing")),
+        .phase(.completed(SettlementReceipt(paymentID: "pay_1", payer: "$shopper"))),
+        .phase(.completed(SettlementReceipt(paymentID: "pay_2"))),
+        .phase(.settlementFailed(SettlementFailure(declined: true, reason: "capture DECLINED"))),
     ]
 
     @Test(arguments: events)

@@ -89,18 +89,18 @@ import Testing
         #expect(run.terminal.isClosed)
     }
 
-    @Test func payDeliversTheCreateCommandToSend() throws {
+    @Test func payDeliversThePaymentCommandToSend() throws {
         let run = try LoopRun(width: 100, height: 30)
         _ = try run.screen(containing: "notStarted")
         #expect(run.commands.value.isEmpty)
         run.terminal.send(keys: [.character("p")])
         let commands = try #require(
             run.commands.wait(timeout: LoopRun.timeout) { $0.isEmpty ? nil : $0 }, "no command reached send")
-        guard case .createRequest(let params)? = commands.first else {
-            Issue.record("expected createRequest, got \(commands)")
+        guard case .pay(let order, _)? = commands.first else {
+            Issue.record("expected pay, got \(commands)")
             return
         }
-        #expect(params.actions.first?.amount == 4505)
+        #expect(order.amount.minorUnits == 4505)
         _ = try run.screen { LoopRun.titleStyle("Payment", in: $0) == Theme.focusedBorder }
         try run.quit()
     }
@@ -118,7 +118,7 @@ import Testing
             return
         }
         #expect(outcome.status == 0)
-        #expect(outcome.finalAppState.focus == .shipping)
+        #expect(outcome.finalAppState.layout.focus == .shipping)
         #expect(terminal.isClosed)
         #expect(terminal.frameCount >= 1)
     }

@@ -26,6 +26,7 @@ struct TestPaySandbox: SandboxProvider {
 
     func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
         router.post("testpay/v1/payments") { request, context in
+            var request = request
             let body = try await request.collectBody(upTo: 1 << 16)
             guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any],
                 let cents = object["amount_cents"] as? Int, let currency = object["currency"] as? String
