@@ -363,7 +363,7 @@ import Testing
             "name: a\nexpect:\n  state: paid\n", line: 3, column: 10, field: "expect.state",
             mentions: ["\"paid\" is not a state", "approved", "declined", "apiError"])
         expectError(
-            "name: a\nexpect:\n  state: approved\n  phase: shipped\n", line: 4, column: 10, field: "expect.checkout.phase",
+            "name: a\nexpect:\n  state: approved\n  phase: shipped\n", line: 4, column: 10, field: "expect.phase",
             mentions: ["\"shipped\" is not a phase", "completed", "settlementFailed"])
         expectError("name: a\nexpect:\n  phase: completed\n", line: 3, column: 3, field: "expect", mentions: ["needs a state"])
     }

@@ -18,6 +18,8 @@ public struct TerminalCheckoutOptions: Sendable {
     var director: (any ScreenDirector)?
     /// No "left in approved" line on quitting (the demo's checkouts are not the user's).
     var quietEnd = false
+    /// Draw on this terminal instead of ncurses on the process's own (tests pass an `InMemoryTerminal`).
+    var terminal: (@Sendable () -> any TerminalBackend)?
 
     public init(
         session: SessionOptions, colors: Bool, authorizationTimeoutSeconds: Int = 300, scenario: Scenario? = nil,
@@ -39,7 +41,7 @@ public struct TerminalCheckoutOptions: Sendable {
 public enum TerminalCheckout {
     /// Runs until the user quits; returns the exit status.
     public static func run(options: TerminalCheckoutOptions, writeError: @escaping @Sendable (String) -> Void) async -> Int32 {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+        guard options.terminal != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1) else {
             writeError("error: \(TerminalError.notATerminal)")
             return 2
         }
@@ -106,9 +108,13 @@ public enum TerminalCheckout {
         let commands = AsyncStream.makeStream(of: AppCommand.self)
         let runner = Task { await perform(commands.stream, checkout: session.checkout, control: session.customer, inbox: inbox) }
         recorder?.record(.state(.notStarted))
-        let outcome = await UILoop.runOnItsOwnThread(initial: initial, inbox: inbox, colors: options.colors, director: options.director) {
-            commands.continuation.yield($0)
-        }
+        let send: @Sendable (AppCommand) -> Void = { commands.continuation.yield($0) }
+        let outcome =
+            if let terminal = options.terminal {
+                await UILoop.runOnItsOwnThread(initial: initial, inbox: inbox, terminal: terminal, director: options.director, send: send)
+            } else {
+                await UILoop.runOnItsOwnThread(initial: initial, inbox: inbox, colors: options.colors, director: options.director, send: send)
+            }
         commands.continuation.finish()
         runner.cancel()
         subscription.cancel()

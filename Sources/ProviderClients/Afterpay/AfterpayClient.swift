@@ -41,7 +41,10 @@ public struct AfterpayClient: Sendable {
             headers.append((name: "Authorization", value: "Basic \(credentials)"))
         }
         let data: Data
-        do { data = try JSONEncoder().encode(body) } catch { throw .undecodable(status: 0, detail: "could not encode: \(error)") }
+        let encoder = JSONEncoder()
+        // Sorted keys: the same request reads the same in every log and transcript.
+        encoder.outputFormatting = [.sortedKeys]
+        do { data = try encoder.encode(body) } catch { throw .undecodable(status: 0, detail: "could not encode: \(error)") }
         let request = ProviderRequest(method: "POST", url: url, headers: headers, body: data)
         return try await http.withRetries(
             policy: retrying ? nil : .never, shouldRetry: { (failure: AfterpayFailure) in failure.isRetryable }

@@ -1,0 +1,80 @@
+@testable import CheckoutApp
+import CheckoutModel
+import Foundation
+import PaymentFlow
+import Synchronization
+import Testing
+
+/// A provider added with new files and one registry entry (`ProviderRegistry.withTestPay`)
+/// shows up everywhere providers are listed or chosen, and checks out end to end.
+@Suite struct TestProviderTests {
+    let registry = ProviderRegistry.withTestPay
+
+    @Test func itIsInThePaymentPane() throws {
+        var state = AppState(
+            catalog: try Catalog.bundled(), endpointLabel: "embedded sandbox", customerSimulated: true,
+            paymentMethods: registry.paymentMethods, now: Screens.start)
+        #expect(state.paymentMethods.map(\.id) == ["cashapp", "afterpay", "testpay"])
+        let text = CheckoutView.render(state).text
+        #expect(text.contains("Test Pay"))
+        _ = Screens.apply([.key(.tab), .key(.tab), .key(.down), .key(.down), .key(.enter)], to: &state)
+        #expect(state.selectedPaymentMethod.label == "Test Pay")
+        guard case .pay(_, let provider)? = Screens.apply([.key(.character("p"))], to: &state).first else {
+            Issue.record("p did not pay")
+            return
+        }
+        #expect(provider == ProviderPlan(id: "testpay"))
+    }
+
+    @Test func checkoutProvidersListsIt() throws {
+        let text = ProvidersListing.text(registry)
+        #expect(text.contains("testpay — Test Pay (tests only)"))
+        #expect(text.contains("POST /testpay/v1/payments"))
+        #expect(text.contains("--testpay-url <url>"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(ProvidersListing.json(registry).utf8)) as? [String: Any])
+        let providers = try #require(json["providers"] as? [[String: Any]])
+        #expect(providers.map { $0["id"] as? String } == ["cashapp", "afterpay", "testpay"])
+        #expect((providers.last?["magic_values"] as? [[String: Any]])?.count == 1)
+    }
+
+    @Test func providerNamesItAndItsOptionsAreSplitOffTheCommandLine() throws {
+        #expect(try registry.resolve("testpay").method.label == "Test Pay")
+        #expect(throws: UnknownProvider.self) { try ProviderRegistry.builtIn.resolve("testpay") }
+        let (values, rest) = try ProviderArguments.split(
+            ["run", "--provider", "testpay", "--testpay-url=https://testpay.example", "--json"], options: registry.options)
+        #expect(values["testpay-url"] == "https://testpay.example")
+        #expect(rest == ["run", "--provider", "testpay", "--json"])
+        #expect(ProviderArguments.help(registry).contains("--testpay-url <url>"))
+    }
+
+    @Test func scenariosNameIt() throws {
+        let catalog = try Catalog.bundled()
+        let scenario = try ScenarioParser.parse("name: t\nprovider: testpay\ncustomer: none\n", file: "t.yaml", catalog: catalog, registry: registry)
+        #expect(scenario.provider == "testpay")
+        do {
+            _ = try ScenarioParser.parse("name: t\nprovider: testpay\ncustomer: approve\n", file: "t.yaml", catalog: catalog, registry: registry)
+            Issue.record("testpay has no simulated customer to approve")
+        } catch {
+            #expect(error.description.contains("testpay does not support \"approve\""), "\(error)")
+        }
+        do {
+            _ = try ScenarioParser.parse("name: t\nprovider: testpay\n", file: "t.yaml", catalog: catalog)
+            Issue.record("the built-in registry has no testpay")
+        } catch {
+            #expect(error.description.contains("use one of cashapp, afterpay"), "\(error)")
+        }
+    }
+
+    @Test func itChecksOutEndToEndThroughTheCoordinatorAndItsSandbox() async throws {
+        var scenario = Scenario(name: "test pay")
+        scenario.provider = "testpay"
+        scenario.customer = .none
+        let lines = Mutex<[String]>([])
+        let options = HeadlessOptions(session: SessionOptions(registry: registry), scenario: scenario, timeoutSeconds: 20)
+        let status = await HeadlessCheckout(options: options, write: { line in lines.withLock { $0.append(line) } }, writeError: { _ in }).run()
+        #expect(status == .approved)
+        let states = lines.withLock { $0 }.filter { $0.hasPrefix("state: ") }.map { String($0.split(separator: " ")[1]) }
+        #expect(states == ["notStarted", "creatingCustomerRequest", "readyToAuthorize", "redirecting", "polling", "approved"])
+        #expect(lines.withLock { $0 }.contains { $0.contains("cashtag=tester@testpay") })
+    }
+}
