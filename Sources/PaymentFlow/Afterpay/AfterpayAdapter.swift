@@ -73,13 +73,10 @@ public actor AfterpayAdapter: PaymentProviderAdapter {
         }
     }
 
+    /// The customer request is Cash App's: read it as Cash App Pay does.
     public func retrieve(_ attempt: PaymentAttempt, refreshing: Bool) async throws(ProviderFailure) -> PaymentAttempt {
-        do {
-            let request = try await customerRequests.retrieve(id: attempt.id ?? "", retryPolicy: refreshing ? refreshRetry : nil)
-            return PaymentAttempt(cashAppRequest: request, provider: provider)
-        } catch {
-            throw ProviderFailure(cashApp: error)
-        }
+        try await CashAppAdapter(provider: provider, client: customerRequests, brandID: "", refreshRetry: refreshRetry)
+            .retrieve(attempt, refreshing: refreshing)
     }
 
     /// validating → capturing → completed, or a typed failure: a capture Afterpay declines is a
