@@ -161,7 +161,7 @@ public struct HeadlessCheckout: Sendable {
         let writeError = writeError
         Task {
             if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
-            do { _ = try await control.customer(decision, requestID: attempt.id ?? "") } catch {
+            do { try await control.act(decision, on: attempt.id ?? "") } catch {
                 writeError("warning: the simulated customer could not \(decision.rawValue): \(error)")
             }
         }

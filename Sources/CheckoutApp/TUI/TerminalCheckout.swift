@@ -136,7 +136,7 @@ public enum TerminalCheckout {
                 guard let control else { continue }
                 Task {
                     if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
-                    do { _ = try await control.customer(decision, requestID: id) } catch {
+                    do { try await control.act(decision, on: id) } catch {
                         inbox.post(.customerActionFailed("The simulated customer could not \(decision.rawValue): \(error)"))
                     }
                 }

@@ -64,15 +64,25 @@ public struct SandboxControlClient: Sendable {
             category: "SANDBOX", code: "FAULT_REJECTED", detail: String(decoding: response.body, as: UTF8.self))])
     }
 
-    /// Acts as the customer on request `id`.
-    public func customer(_ decision: CustomerDecision, requestID id: String) async throws(CustomerRequestFailure) -> Outcome {
+    /// Acts as the customer on attempt `id`, whichever provider's it is; only success matters.
+    public func act(_ decision: CustomerDecision, on id: String) async throws(CustomerRequestFailure) {
+        let response = try await decide(decision, id: id)
+        guard response.isSuccess else { throw CustomerRequestClient.failure(for: response) }
+    }
+
+    private func decide(_ decision: CustomerDecision, id: String) async throws(CustomerRequestFailure) -> ProviderResponse {
+        let escaped = id.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? id
         let request = ProviderRequest(
-            method: "POST", url: "\(baseURL)/sandbox/customer-requests/\(id)/\(decision.rawValue)",
+            method: "POST", url: "\(baseURL)/sandbox/customer-requests/\(escaped)/\(decision.rawValue)",
             headers: [(name: "Accept", value: "application/json")])
-        let response: ProviderResponse
-        do throws(TransportFailure) { response = try await http.send(request, provider: Self.provider) } catch {
+        do throws(TransportFailure) { return try await http.send(request, provider: Self.provider) } catch {
             throw .transport(error)
         }
+    }
+
+    /// Acts as the customer on Cash App request `id`, answering the request as it now is.
+    public func customer(_ decision: CustomerDecision, requestID id: String) async throws(CustomerRequestFailure) -> Outcome {
+        let response = try await decide(decision, id: id)
         guard response.isSuccess else { throw CustomerRequestClient.failure(for: response) }
         do { return try CashAppJSON.decoder().decode(Outcome.self, from: response.body) } catch {
             throw .undecodable(status: response.status, detail: "\(error)")

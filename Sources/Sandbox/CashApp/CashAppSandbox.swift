@@ -11,6 +11,11 @@ public struct CashAppSandbox: SandboxProvider {
 
     public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
         CustomerRequestRoutes(store: core.customerRequests).register(on: router)
+        CustomerSimulatorRoutes(store: core.customerRequests).register(on: router)
+    }
+
+    public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response? {
+        CustomerSimulatorRoutes(store: core.customerRequests).act(approve: approve, request: request, id: id)
     }
 
     public func faultResponse(_ fault: InjectedFault) -> Response {

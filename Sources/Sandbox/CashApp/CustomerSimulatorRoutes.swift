@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import ProviderWire
 
-/// The simulated customer: a small authorization page for browsers and JSON control
-/// endpoints (`POST /sandbox/customer-requests/{id}/approve|decline`) for tools and tests.
+/// Cash App's simulated customer: a small authorization page for browsers, and what
+/// approving or declining a customer request does (the control endpoints
+/// `POST /sandbox/customer-requests/{id}/approve|decline` are the server's, for every provider).
 struct CustomerSimulatorRoutes {
     let store: CustomerRequestStore
 
@@ -21,15 +22,10 @@ struct CustomerSimulatorRoutes {
             let token = request.uri.queryParameters.get("t")
             return page(id: id, token: token, baseURL: request.baseURL)
         }
-        customer.post(":id/approve") { request, context in
-            act(approve: true, request: request, id: context.parameters.get("id") ?? "")
-        }
-        customer.post(":id/decline") { request, context in
-            act(approve: false, request: request, id: context.parameters.get("id") ?? "")
-        }
     }
 
-    private func act(approve: Bool, request: Request, id: String) -> Response {
+    /// The customer approves or declines request `id`; nil when there is no such request.
+    func act(approve: Bool, request: Request, id: String) -> Response? {
         var declineReason: String?
         let outcome = store.change(id: id, clientID: nil, baseURL: request.baseURL) { stored, now in
             let magicReason = stored.oneTimeAmount.flatMap { SandboxMagic.declineAmounts[$0.minorUnits] }
@@ -46,7 +42,7 @@ struct CustomerSimulatorRoutes {
         case .changed(let changed):
             return SandboxResponse.json(Outcome(request: changed, sandboxDeclineReason: declineReason))
         case .notFound:
-            return notFound(id).response
+            return nil
         case .notPending(let status):
             return CashAppRejection(
                 .conflict, "INVALID_REQUEST_ERROR", "INVALID_STATE_TRANSITION",

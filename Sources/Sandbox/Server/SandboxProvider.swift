@@ -12,6 +12,15 @@ public protocol SandboxProvider: Sendable {
     func register(on router: Router<SandboxRequestContext>, core: SandboxCore)
     /// An injected fault's answer, in this provider's error shape.
     func faultResponse(_ fault: InjectedFault) -> Response
+    /// The simulated customer approves or declines attempt `id`; nil when the id is not this
+    /// provider's (the next provider is asked).
+    func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response?
+}
+
+extension SandboxProvider {
+    /// Providers whose customer acts on another provider's attempts (Afterpay's are Cash App
+    /// requests) leave this out.
+    public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response? { nil }
 }
 
 /// What every provider's routes share: the settings and clock, and the customer requests the

@@ -22,9 +22,9 @@ public struct SandboxServer: Sendable {
         router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings, providers: providers))
         router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
         FaultRoutes(plan: faults).register(on: router)
-        CustomerSimulatorRoutes(store: store).register(on: router)
         QRCodeRoutes(store: store).register(on: router)
         let core = SandboxCore(settings: settings, customerRequests: store)
+        SimulatedCustomerRoutes(providers: providers, core: core).register(on: router)
         for provider in providers { provider.register(on: router, core: core) }
         return router
     }

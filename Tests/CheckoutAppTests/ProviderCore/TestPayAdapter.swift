@@ -44,7 +44,8 @@ struct TestPayAdapter: PaymentProviderAdapter {
             throw .undecodable(status: response.status, detail: "not a Test Pay payment")
         }
         return PaymentAttempt(
-            provider: "testpay", id: payment.id, status: payment.state == "approved" ? .approved : .pending, amount: amount,
+            provider: "testpay", id: payment.id,
+            status: payment.state == "approved" ? .approved : payment.state == "declined" ? .declined : .pending, amount: amount,
             authorizationURL: payment.pay_url, payer: payment.state == "approved" ? "tester@testpay" : nil,
             grants: payment.state == "approved" ? ["TPG_\(payment.id)"] : [])
     }

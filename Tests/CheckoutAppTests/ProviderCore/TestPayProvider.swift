@@ -7,10 +7,10 @@ extension ProviderDescriptor {
     static let testPay = ProviderDescriptor(
         id: "testpay",
         method: PaymentMethod(plan: ProviderPlan(id: "testpay"), label: "Test Pay", detail: "tests only", shortName: "Test Pay"),
-        emulates: "a payment API that approves on the second read",
+        emulates: "a payment API whose customer approves or declines in the sandbox",
         endpoints: ["POST /testpay/v1/payments", "GET /testpay/v1/payments/{id}"],
-        magicValues: [MagicValue(field: "amount", value: "any", effect: "approved on the second read")],
-        customerBehaviours: ["none"],
+        magicValues: [MagicValue(field: "amount", value: "any", effect: "pending until the simulated customer acts")],
+        customerBehaviours: ["approve", "decline", "none"],
         options: [ProviderOption(flag: "testpay-url", valueName: "url", help: "Test Pay host.")],
         pointsAtRealProvider: { $0["testpay-url"] != nil },
         makeAdapter: { connection in

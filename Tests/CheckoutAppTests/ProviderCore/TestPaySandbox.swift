@@ -4,16 +4,17 @@ import Sandbox
 import Synchronization
 
 /// The test provider's sandbox: `POST /testpay/v1/payments` creates a pending payment,
-/// `GET /testpay/v1/payments/{id}` answers it, approved from the second read on.
+/// `GET /testpay/v1/payments/{id}` answers it; the simulated customer approves or declines it.
 struct TestPaySandbox: SandboxProvider {
     let id = "testpay"
     let summary = "Test Pay under /testpay/v1/payments"
     let pathPrefixes = ["/testpay/"]
-    let reads = Reads()
+    let payments = Payments()
 
-    final class Reads: Sendable {
-        let counts = Mutex<[String: Int]>([:])
-        func next(_ id: String) -> Int { counts.withLock { $0[id, default: 0] += 1; return $0[id]! } }
+    final class Payments: Sendable {
+        let states = Mutex<[String: String]>([:])
+        func state(_ id: String) -> String? { states.withLock { $0[id] } }
+        func set(_ id: String, _ state: String) { states.withLock { $0[id] = state } }
     }
 
     struct Payment: Codable {
@@ -32,13 +33,20 @@ struct TestPaySandbox: SandboxProvider {
                 let cents = object["amount_cents"] as? Int, let currency = object["currency"] as? String
             else { return Self.json(["error": "send amount_cents and currency"], status: .badRequest) }
             let id = "TP_" + UUID().uuidString.prefix(8)
+            payments.set(id, "pending")
             return Self.json(Payment(id: id, state: "pending", amount_cents: cents, currency: currency, pay_url: "https://testpay.example/pay/\(id)"))
         }
         router.get("testpay/v1/payments/:id") { _, context in
             let id = context.parameters.get("id") ?? ""
-            let state = reads.next(id) >= 2 ? "approved" : "pending"
+            guard let state = payments.state(id) else { return Self.json(["error": "no payment \(id)"], status: .notFound) }
             return Self.json(Payment(id: id, state: state, amount_cents: 0, currency: "USD", pay_url: "https://testpay.example/pay/\(id)"))
         }
+    }
+
+    func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response? {
+        guard payments.state(id) == "pending" else { return nil }
+        payments.set(id, approve ? "approved" : "declined")
+        return Self.json(["id": id, "state": approve ? "approved" : "declined"], status: .ok)
     }
 
     func faultResponse(_ fault: InjectedFault) -> Response {

@@ -49,13 +49,13 @@ import Testing
 
     @Test func scenariosNameIt() throws {
         let catalog = try Catalog.bundled()
-        let scenario = try ScenarioParser.parse("name: t\nprovider: testpay\ncustomer: none\n", file: "t.yaml", catalog: catalog, registry: registry)
+        let scenario = try ScenarioParser.parse("name: t\nprovider: testpay\ncustomer: decline\n", file: "t.yaml", catalog: catalog, registry: registry)
         #expect(scenario.provider == "testpay")
         do {
-            _ = try ScenarioParser.parse("name: t\nprovider: testpay\ncustomer: approve\n", file: "t.yaml", catalog: catalog, registry: registry)
-            Issue.record("testpay has no simulated customer to approve")
+            _ = try ScenarioParser.parse("name: t\nprovider: testpay\ncustomer: approve-after 3\n", file: "t.yaml", catalog: catalog, registry: registry)
+            Issue.record("testpay does not list approve-after")
         } catch {
-            #expect(error.description.contains("testpay does not support \"approve\""), "\(error)")
+            #expect(error.description.contains("testpay does not support \"approve-after\""), "\(error)")
         }
         do {
             _ = try ScenarioParser.parse("name: t\nprovider: testpay\n", file: "t.yaml", catalog: catalog)
@@ -65,16 +65,16 @@ import Testing
         }
     }
 
-    @Test func itChecksOutEndToEndThroughTheCoordinatorAndItsSandbox() async throws {
+    @Test(arguments: [(CustomerBehaviour.approve, CheckoutApp.ExitStatus.approved, "approved"), (.decline, .declined, "declined")])
+    func itChecksOutEndToEndThroughTheCoordinatorAndItsSandbox(customer: CustomerBehaviour, exit: CheckoutApp.ExitStatus, end: String) async throws {
         var scenario = Scenario(name: "test pay")
         scenario.provider = "testpay"
-        scenario.customer = .none
+        scenario.customer = customer
         let lines = Mutex<[String]>([])
         let options = HeadlessOptions(session: SessionOptions(registry: registry), scenario: scenario, timeoutSeconds: 20)
         let status = await HeadlessCheckout(options: options, write: { line in lines.withLock { $0.append(line) } }, writeError: { _ in }).run()
-        #expect(status == .approved)
+        #expect(status == exit)
         let states = lines.withLock { $0 }.filter { $0.hasPrefix("state: ") }.map { String($0.split(separator: " ")[1]) }
-        #expect(states == ["notStarted", "creatingCustomerRequest", "readyToAuthorize", "redirecting", "polling", "approved"])
-        #expect(lines.withLock { $0 }.contains { $0.contains("cashtag=tester@testpay") })
+        #expect(states == ["notStarted", "creatingCustomerRequest", "readyToAuthorize", "redirecting", "polling", end])
     }
 }

@@ -1,0 +1,21 @@
+import Hummingbird
+
+/// `POST /sandbox/customer-requests/{id}/approve|decline`: the simulated customer acts on an
+/// attempt of whichever provider owns the id.
+struct SimulatedCustomerRoutes {
+    let providers: [any SandboxProvider]
+    let core: SandboxCore
+
+    func register(on router: Router<SandboxRequestContext>) {
+        let customer = router.group("sandbox/customer-requests")
+        customer.post(":id/approve") { request, context in act(approve: true, request: request, id: context.parameters.get("id") ?? "") }
+        customer.post(":id/decline") { request, context in act(approve: false, request: request, id: context.parameters.get("id") ?? "") }
+    }
+
+    private func act(approve: Bool, request: Request, id: String) -> Response {
+        for provider in providers {
+            if let answer = provider.customerActs(approve: approve, on: id, request: request, core: core) { return answer }
+        }
+        return notFound(id).response
+    }
+}
