@@ -17,8 +17,6 @@ public struct SandboxSettings: Sendable {
     public var faultTimeoutSeconds: Double = 8
     /// How long the `slow` fault delays an answer.
     public var faultSlowSeconds: Double = 3
-    /// The merchant account the Afterpay endpoints know.
-    public var afterpayMerchant = AfterpayMerchant.sandbox
 
     public init(
         now: @escaping SandboxClock = { Date() },

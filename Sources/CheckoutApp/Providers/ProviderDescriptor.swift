@@ -71,6 +71,8 @@ public struct PaymentMethod: Hashable, Sendable {
     public var detail: String
     /// A short name for sentences: "Afterpay is signing…".
     public var shortName: String
+    /// Where the customer approves, for sentences: "Waiting for the customer to approve in Cash App…".
+    public var customerApp: String
     /// An approval is validated and captured before the checkout is done.
     public var settles: Bool { plan.settles }
     /// The names of its steps outside the SDK states, in order (`token`, `signing`, …).
@@ -83,14 +85,20 @@ public struct PaymentMethod: Hashable, Sendable {
     public var completedSentence: String
     public var completedLine: String
 
+    /// The banner's sentence for `state` with this method.
+    public func sentence(for state: CheckoutState) -> String {
+        stateSentences[state.name] ?? state.sentence(app: customerApp, method: label)
+    }
+
     public init(
-        plan: ProviderPlan, label: String, detail: String, shortName: String, steps: [String] = [], stepSentences: [String: String] = [:],
+        plan: ProviderPlan, label: String, detail: String, shortName: String, customerApp: String? = nil, steps: [String] = [], stepSentences: [String: String] = [:],
         stateSentences: [String: String] = [:], completedSentence: String = "Paid.", completedLine: String = "payment {payment} settled"
     ) {
         self.plan = plan
         self.label = label
         self.detail = detail
         self.shortName = shortName
+        self.customerApp = customerApp ?? shortName
         self.steps = steps
         self.stepSentences = stepSentences
         self.stateSentences = stateSentences

@@ -100,19 +100,20 @@ public enum CheckoutState: Hashable, Sendable {
         }
     }
 
-    /// A short sentence for people (a provider's descriptor may word some differently).
-    public var sentence: String {
+    /// A short sentence for people: `app` is where the customer approves ("Cash App"),
+    /// `method` the payment method's name ("Cash App Pay").
+    public func sentence(app: String, method: String) -> String {
         switch self {
         case .notStarted: "Nothing in flight. Press p to pay."
         case .creatingCustomerRequest: "Creating the customer request…"
         case .updatingCustomerRequest: "Updating the customer request with the new cart…"
         case .readyToAuthorize: "Request created. Authorize to hand it to the customer."
         case .redirecting: "Handing the customer the authorization link…"
-        case .polling: "Waiting for the customer to approve in Cash App…"
-        case .declined: "The customer or Cash App declined the payment."
+        case .polling: "Waiting for the customer to approve in \(app)…"
+        case .declined: "The customer or \(app) declined the payment."
         case .approved: "Approved: grants are ready for the merchant."
         case .refreshing: "The authorization link expired; fetching a fresh one…"
-        case .apiError: "Cash App Pay is degraded right now; hide it and try later."
+        case .apiError: "\(method) is degraded right now; hide it and try later."
         case .integrationError: "The integration is misconfigured; fix it before shipping."
         case .networkError: "The network failed; check the connection and try again."
         case .unexpectedError: "Something unexpected happened; report it with the HTTP log."

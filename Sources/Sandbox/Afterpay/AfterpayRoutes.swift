@@ -98,7 +98,7 @@ struct AfterpayRoutes {
         guard let (customerRequest, grant) = customerRequests.grant(id: body.externalGrantId) else {
             return invalid("No grant \(body.externalGrantId) exists.")
         }
-        guard checkout.cents != SandboxMagic.afterpayInvalidValidationCents else {
+        guard checkout.cents != AfterpayMagic.invalidValidationCents else {
             return invalid("Sandbox magic amount 55.50: Cash App could not validate this payment.")
         }
         guard customerRequest.status == .APPROVED, grant.status == .ACTIVE else { return invalid("The grant is not active on an approved request.") }
@@ -121,7 +121,7 @@ struct AfterpayRoutes {
             checkout.captureRequests += 1
             guard checkout.payment == nil else { return }  // Idempotent on the token: the same payment again.
             let approved = checkout.validated != nil && (body.grantId == nil || body.grantId == checkout.validated?.grantID)
-                && checkout.cents != SandboxMagic.afterpayDeclinedCaptureCents
+                && checkout.cents != AfterpayMagic.declinedCaptureCents
             let amount = checkout.request.amount ?? AfterpayMoney(amount: "0.00", currency: checkout.currency)
             let zero = AfterpayMoney(amount: "0.00", currency: checkout.currency)
             checkout.payment = AfterpayPayment(

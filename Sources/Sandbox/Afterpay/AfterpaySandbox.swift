@@ -7,9 +7,12 @@ public struct AfterpaySandbox: SandboxProvider {
     public let id: String
     public let store = AfterpayStore()
     public let signer: AfterpaySigner
+    /// The merchant account the endpoints know.
+    public let merchant: AfterpayMerchant
 
-    public init(id: String) async {
+    public init(id: String, merchant: AfterpayMerchant = .sandbox) async {
         self.id = id
+        self.merchant = merchant
         signer = await AfterpaySigner()
     }
 
@@ -18,7 +21,7 @@ public struct AfterpaySandbox: SandboxProvider {
 
     public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
         AfterpayRoutes(
-            merchant: core.settings.afterpayMerchant, store: store, customerRequests: core.customerRequests, signer: signer,
+            merchant: merchant, store: store, customerRequests: core.customerRequests, signer: signer,
             settings: core.settings
         ).register(on: router)
     }

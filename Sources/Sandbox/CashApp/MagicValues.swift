@@ -11,10 +11,6 @@ public enum SandboxMagic {
     public static let missingBrandScope = "BRAND_sandbox:missing"
     /// Client ids the sandbox accepts start with one of these, as real sandbox ids do.
     public static let clientIDPrefixes = ["CAS-CI_", "CA-CI_"]
-    /// Afterpay checkouts of this many cents fail validation (status INVALID).
-    public static let afterpayInvalidValidationCents = 5550
-    /// Afterpay checkouts of this many cents have their capture declined.
-    public static let afterpayDeclinedCaptureCents = 4440
     /// The $cashtag of the simulated customer.
     public static let customerCashtag = "$SandboxShopper"
 }

@@ -9,7 +9,7 @@ extension ProviderDescriptor {
         id: "afterpay",
         method: PaymentMethod(
             plan: ProviderPlan(id: "afterpay", prepares: true, settles: true), label: "Cash App Pay (Afterpay)", detail: "",
-            shortName: "Afterpay",
+            shortName: "Afterpay", customerApp: "Cash App",
             steps: [AfterpayAdapter.tokenStep, AfterpayAdapter.signingStep, AfterpayAdapter.validatingStep, AfterpayAdapter.capturingStep],
             stepSentences: [
                 AfterpayAdapter.tokenStep: "Asking Afterpay for a checkout token…",
@@ -24,8 +24,8 @@ extension ProviderDescriptor {
             "POST /v2/payments/validate-payment", "POST /v2/payments/capture",
         ],
         magicValues: [
-            MagicValue(field: "amount", value: "\(SandboxMagic.afterpayInvalidValidationCents)", effect: "validate-payment answers INVALID → settlementFailed, exit 2"),
-            MagicValue(field: "amount", value: "\(SandboxMagic.afterpayDeclinedCaptureCents)", effect: "the capture is declined → settlementFailed, exit 1"),
+            MagicValue(field: "amount", value: "\(AfterpayMagic.invalidValidationCents)", effect: "validate-payment answers INVALID → settlementFailed, exit 2"),
+            MagicValue(field: "amount", value: "\(AfterpayMagic.declinedCaptureCents)", effect: "the capture is declined → settlementFailed, exit 1"),
         ],
         options: AfterpayOptions.all,
         pointsAtRealProvider: { $0[AfterpayOptions.merchantURL.flag] != nil || $0[AfterpayOptions.signingURL.flag] != nil },

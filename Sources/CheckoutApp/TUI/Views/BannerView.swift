@@ -116,7 +116,7 @@ enum BannerView {
         case (.approved, .settlementFailed?):
             return "Approved, but the settlement failed."
         default:
-            return provider?.stateSentences[state.checkout.state.name] ?? state.checkout.state.sentence
+            return (provider ?? state.selectedPaymentMethod).sentence(for: state.checkout.state)
         }
     }
 }
