@@ -1,6 +1,5 @@
 import Foundation
 import PaymentFlow
-import ProviderWire
 import TerminalUI
 
 /// The always-visible state banner: exact state name, a sentence, the request, timing,
