@@ -10,12 +10,12 @@ enum CheckoutActions {
     /// Pays with the selected method, which is then fixed for this checkout; authorizes a
     /// ready request.
     static func pay(_ state: inout AppState) -> [AppCommand] {
+        if case .step(let name)? = state.checkout.phase {
+            state.warn("\(state.checkout.provider?.shortName ?? "The provider") is already \(name); wait for it.")
+            return []
+        }
         switch state.checkout.state {
         case .notStarted:
-            if case .step(let name)? = state.checkout.phase {
-                state.warn("\(state.checkout.provider?.shortName ?? "The provider") is already \(name); wait for it.")
-                return []
-            }
             guard let order = order(state) else {
                 if case .failure(let error) = state.summary { state.warn(error.description) }
                 return []

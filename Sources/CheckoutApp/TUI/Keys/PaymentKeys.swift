@@ -9,7 +9,7 @@ enum PaymentKeys {
             return []
         }
         guard key.choosesItem else { return [] }
-        if case .readyToAuthorize = state.checkout.state { return [.authorize] }
+        if case .readyToAuthorize = state.checkout.state { return CheckoutActions.pay(&state) }
         guard state.checkout.idle || state.checkout.ended else {
             state.warn("The payment method is fixed while a payment is in flight.")
             return []

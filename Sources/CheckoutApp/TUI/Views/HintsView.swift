@@ -14,6 +14,7 @@ enum HintsView {
         case nil:
             hints = [("Tab", "pane"), ("↑↓", "move")]
             switch state.checkout.state {
+            case .notStarted where state.checkout.busyWithStep, .readyToAuthorize where state.checkout.busyWithStep: break
             case .notStarted: hints += [("+/-", "qty"), ("n", "add"), ("Enter", "select"), ("p", "pay")]
             case .readyToAuthorize: hints += [("+/-", "qty"), ("p", "authorize")]
             case .redirecting, .polling:
