@@ -94,6 +94,11 @@ struct RunCommand: AsyncParsableCommand {
         if let provider { scenario.provider = provider }
         if let customer { scenario.customer = customer }
         if let amount { scenario.amount = Money(minorUnits: amount, currency: catalog.currency) }
+        if let descriptor = ProviderRegistry.builtIn.descriptor(scenario.provider),
+            !descriptor.customerBehaviours.contains(scenario.customer.keyword) {
+            Console.err("error: --customer: \(scenario.provider) does not support \"\(scenario.customer.keyword)\"; use one of \(descriptor.customerBehaviours.joined(separator: ", "))")
+            throw ExitCode(64)
+        }
 
         let options = HeadlessOptions(
             session: sessionFlags.options, scenario: scenario, json: json, timeoutSeconds: timeout, recordPath: record)

@@ -106,16 +106,17 @@ enum BannerView {
 
     /// The provider's wording for its steps and settlement, else the SDK state's sentence.
     static func sentence(_ state: AppState) -> String {
-        let provider = state.checkout.provider
+        // A replay's steps before its first attempt read as the recorded scenario's provider.
+        let provider = state.checkout.provider ?? state.selectedPaymentMethod
         switch (state.checkout.state, state.checkout.phase) {
         case (_, .step(let name)?):
-            return provider?.stepSentences[name] ?? "\(provider?.shortName ?? "The provider") is \(name)…"
+            return provider.stepSentences[name] ?? "\(provider.shortName) is \(name)…"
         case (.approved, .completed?):
-            return provider?.completedSentence ?? "Paid."
+            return provider.completedSentence
         case (.approved, .settlementFailed?):
             return "Approved, but the settlement failed."
         default:
-            return (provider ?? state.selectedPaymentMethod).sentence(for: state.checkout.state)
+            return provider.sentence(for: state.checkout.state)
         }
     }
 }
