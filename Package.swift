@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "CheckoutApp", "CheckoutModel", "Sandbox",
+                "CheckoutApp", "CheckoutModel", "Sandbox", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -49,7 +49,7 @@ public struct SessionOptions: Sendable {
                 return "--sandbox-url and --\(real.options.first?.flag ?? real.id) both say where \(real.method.label) is; give one of them"
             }
             guard ProviderOptionValues.isWebURL(sandboxURL) else {
-                return "--sandbox-url \(sandboxURL) is not an http(s) URL; give what `checkout sandbox` printed, e.g. http://127.0.0.1:8080"
+                return "--sandbox-url \(sandboxURL) is not an http(s) URL with a host (and a port from 1 to 65535); give what `checkout sandbox` printed, e.g. http://127.0.0.1:8080"
             }
             return nil
         }

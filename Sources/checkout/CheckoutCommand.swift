@@ -63,7 +63,9 @@ struct ScreenCommand: AsyncParsableCommand {
     var timeout: Int = 300
 
     func validate() throws {
-        if timeout <= 0 { throw ValidationError("--timeout must be at least 1 second, got \(timeout)") }
+        if !InputLimits.timeoutSeconds.contains(timeout) {
+            throw ValidationError("--timeout must be a number of seconds from \(InputLimits.describe(InputLimits.timeoutSeconds) { "\($0)" }), got \(timeout)")
+        }
     }
 
     func run() async throws {

@@ -40,7 +40,7 @@ struct RunCommand: AsyncParsableCommand {
     var provider: String?
 
     @Option(help: ArgumentHelp(
-        "What the simulated customer does (embedded sandbox only): approve, decline, none or 'approve-after SECONDS'.",
+        "What the simulated customer does (embedded sandbox only): approve, decline, none or 'approve-after SECONDS' (0 to 3600).",
         valueName: "behaviour"))
     var customer: CustomerBehaviour?
 
@@ -62,8 +62,12 @@ struct RunCommand: AsyncParsableCommand {
     var replay: String?
 
     func validate() throws {
-        if let amount, amount <= 0 { throw ValidationError("--amount must be a positive number of cents, got \(amount)") }
-        if timeout <= 0 { throw ValidationError("--timeout must be at least 1 second, got \(timeout)") }
+        if let amount, !InputLimits.minorUnits.contains(amount) {
+            throw ValidationError("--amount must be a number of cents from \(InputLimits.describe(InputLimits.minorUnits) { "\($0)" }), got \(amount)")
+        }
+        if !InputLimits.timeoutSeconds.contains(timeout) {
+            throw ValidationError("--timeout must be a number of seconds from \(InputLimits.describe(InputLimits.timeoutSeconds) { "\($0)" }), got \(timeout)")
+        }
         if replay != nil, scenarioPath != nil { throw ValidationError("give a scenario or --replay FILE.har, not both") }
         if let provider {
             do { _ = try ProviderRegistry.builtIn.resolve(provider) } catch { throw ValidationError("--provider: \(error)") }

@@ -54,7 +54,11 @@ struct SandboxTimingFlags: ParsableArguments {
     var changed: Bool { triggerRotation != 30 || requestLifetime != 3600 }
 
     func validate() throws {
-        guard triggerRotation >= 1 else { throw ValidationError("--trigger-rotation must be at least 1 second") }
-        guard requestLifetime >= 1 else { throw ValidationError("--request-lifetime must be at least 1 second") }
+        for (flag, value, range) in [
+            ("--trigger-rotation", triggerRotation, InputLimits.triggerRotationSeconds),
+            ("--request-lifetime", requestLifetime, InputLimits.requestLifetimeSeconds),
+        ] where !range.contains(value) {
+            throw ValidationError("\(flag) must be a number of seconds from \(InputLimits.describe(range) { $0.plainText }), got \(value.plainText)")
+        }
     }
 }

@@ -349,10 +349,24 @@ import Testing
         expectError("name: a\namount: 1.234\n", line: 2, column: 9, field: "amount", mentions: ["2 decimal places"])
     }
 
+    @Test func oversizedNumbersAreRefusedWhereTheyEnter() {
+        expectError(
+            "name: a\ncart:\n  - sku: MUG-ENAMEL\n    quantity: 4611686018427387904\n", line: 4, column: 15, field: "cart[0].quantity",
+            mentions: ["4611686018427387904", "up to 9999"])
+        expectError(
+            "name: a\ncart:\n  - name: Gold\n    price: 1000000000.00\n", line: 4, column: 12, field: "cart[0].price",
+            mentions: ["more than 999999999.99"])
+        expectError(
+            "name: a\nsandbox:\n  request_lifetime: 1e308\n", line: 3, column: 21, field: "sandbox.request_lifetime",
+            mentions: ["1e308", "from 1 to 604800"])
+        expectError(
+            "name: a\ncustomer: approve-after 1e308\n", line: 2, column: 11, field: "customer", mentions: ["0 to 3600"])
+    }
+
     @Test func sandboxTimingsAreAtLeastOneSecond() {
         expectError(
             "name: a\nsandbox:\n  request_lifetime: 0.5\n", line: 3, column: 21, field: "sandbox.request_lifetime",
-            mentions: ["\"0.5\"", "1 or more"])
+            mentions: ["\"0.5\"", "from 1 to 604800"])
         expectError(
             "name: a\nsandbox:\n  trigger_rotation: soon\n", line: 3, column: 21, field: "sandbox.trigger_rotation",
             mentions: ["\"soon\"", "seconds"])

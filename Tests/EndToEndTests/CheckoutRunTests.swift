@@ -56,6 +56,14 @@ import TestSupport
         (["run", "--fault", "POST /x teapot"], "not a fault kind"),
         (["run", "--fault", "POST /x 500", "--cashapp-url", "https://x.example", "--client-id", "CAS-CI_x", "--brand-id", "B"], "--fault needs a sandbox"),
         (["run", "--sandbox-url", "ftp://x"], "--sandbox-url"),
+        // Oversized numbers are refused where they enter, never trap.
+        (["run", "--request-lifetime", "1e308"], "from 1 to 604800"),
+        (["run", "--trigger-rotation", "inf"], "from 1 to 3600"),
+        (["sandbox", "--request-lifetime", "1e308"], "from 1 to 604800"),
+        (["run", "--customer", "approve-after 1e308"], "approve-after 1e308"),
+        (["run", "--sandbox-url", "http://127.0.0.1:99999"], "port from 1 to 65535"),
+        (["run", "--amount", "999999999999"], "from 1 to 99999999999"),
+        (["run", "--timeout", "9999999"], "from 1 to 86400"),
     ])
     func badFlagsAreUsageErrors(arguments: [String], mentions: String) async throws {
         let outcome = try await CheckoutBinary.run(arguments)

@@ -43,10 +43,13 @@ public struct ProviderOptionValues: Hashable, Sendable {
         return copy
     }
 
-    /// `value` is an http(s) URL with a host.
+    /// `value` is an http(s) URL with a host, and a port (if given) from 1 to 65535.
     public static func isWebURL(_ value: String) -> Bool {
-        guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme) else { return false }
-        return url.host != nil
+        guard let components = URLComponents(string: value), let scheme = components.scheme, ["http", "https"].contains(scheme),
+            let host = components.host, !host.isEmpty
+        else { return false }
+        if let port = components.port, !(1...65535).contains(port) { return false }
+        return true
     }
 }
 

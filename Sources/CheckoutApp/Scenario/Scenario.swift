@@ -99,7 +99,7 @@ public enum CustomerBehaviour: Hashable, Sendable {
         case ("decline"?, 1): self = .decline
         case ("none"?, 1): self = .none
         case ("approve-after"?, 2):
-            guard let seconds = Double(words[1]), seconds >= 0, seconds.isFinite else { return nil }
+            guard let seconds = Double(words[1]), InputLimits.customerDelaySeconds.contains(seconds) else { return nil }
             self = .approveAfter(seconds: seconds)
         default: return nil
         }
@@ -147,7 +147,7 @@ public struct ScenarioExpectation: Hashable, Sendable {
 
 extension Double {
     /// `5`, `2.5`: whole numbers without a decimal point, for seconds and speeds in messages.
-    var plainText: String {
+    public var plainText: String {
         self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

@@ -106,7 +106,7 @@ private struct ScenarioReader {
         if let node = fields["customer"] {
             let spelling = try text(node, "customer")
             guard let behaviour = CustomerBehaviour(spelling: spelling) else {
-                throw error(at: node, "customer", "\"\(spelling)\" is not a customer behaviour; use approve, decline, none or approve-after SECONDS")
+                throw error(at: node, "customer", "\"\(spelling)\" is not a customer behaviour; use approve, decline, none or approve-after SECONDS (0 to 3600)")
             }
             let supported = registry.descriptor(scenario.provider)?.customerBehaviours ?? []
             guard supported.contains(behaviour.keyword) else {
@@ -205,8 +205,8 @@ private struct ScenarioReader {
     private func sandbox(_ node: Node) throws(ScenarioError) -> ScenarioSandbox {
         let fields = try mapping(node, "sandbox", allowed: ["trigger_rotation", "request_lifetime"], what: "sandbox timings")
         var timings = ScenarioSandbox()
-        if let node = fields["trigger_rotation"] { timings.triggerRotationSeconds = try seconds(node, "sandbox.trigger_rotation", minimum: 1) }
-        if let node = fields["request_lifetime"] { timings.requestLifetimeSeconds = try seconds(node, "sandbox.request_lifetime", minimum: 1) }
+        if let node = fields["trigger_rotation"] { timings.triggerRotationSeconds = try seconds(node, "sandbox.trigger_rotation", in: InputLimits.triggerRotationSeconds) }
+        if let node = fields["request_lifetime"] { timings.requestLifetimeSeconds = try seconds(node, "sandbox.request_lifetime", in: InputLimits.requestLifetimeSeconds) }
         return timings
     }
 
@@ -265,21 +265,30 @@ private struct ScenarioReader {
 
     private func money(_ node: Node, _ path: String) throws(ScenarioError) -> Money {
         let written = try text(node, path)
-        do { return try Money(decimal: written, currency: catalog.currency) } catch {
+        let money: Money
+        do { money = try Money(decimal: written, currency: catalog.currency) } catch {
             throw self.error(at: node, path, "\(error.description); write it like 19.99")
         }
+        guard money.minorUnits <= InputLimits.minorUnits.upperBound else {
+            let most = Money(minorUnits: InputLimits.minorUnits.upperBound, currency: catalog.currency).decimalString
+            throw self.error(at: node, path, "\"\(written)\" is more than \(most), the most a checkout charges")
+        }
+        return money
     }
 
     private func count(_ node: Node, _ path: String) throws(ScenarioError) -> Int {
         let written = try text(node, path)
-        guard let value = Int(written), value >= 1 else { throw error(at: node, path, "\"\(written)\" is not a whole number of 1 or more") }
+        let range = InputLimits.quantity
+        guard let value = Int(written), range.contains(value) else {
+            throw error(at: node, path, "\"\(written)\" is not a whole number of 1 or more (up to \(range.upperBound))")
+        }
         return value
     }
 
-    private func seconds(_ node: Node, _ path: String, minimum: Double) throws(ScenarioError) -> Double {
+    private func seconds(_ node: Node, _ path: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         let written = try text(node, path)
-        guard let value = Double(written), value.isFinite, value >= minimum else {
-            throw error(at: node, path, "\"\(written)\" is not a number of seconds of \(minimum.plainText) or more")
+        guard let value = Double(written), range.contains(value) else {
+            throw error(at: node, path, "\"\(written)\" is not a number of seconds from \(InputLimits.describe(range) { $0.plainText })")
         }
         return value
     }

@@ -65,6 +65,9 @@ public enum Transcript {
         guard let record = document.log.terminalCheckout else {
             throw TranscriptError(path: path, problem: "has no _terminalCheckout record; only transcripts written by `checkout --record` can be replayed")
         }
+        if let status = record.exitStatus, ExitStatus(rawValue: status) == nil {
+            throw TranscriptError(path: path, problem: "has _terminalCheckout.exit_status \(status); a checkout exits 0, 1, 2 or 64")
+        }
         guard record.format == TranscriptRecord.currentFormat else {
             throw TranscriptError(
                 path: path,
