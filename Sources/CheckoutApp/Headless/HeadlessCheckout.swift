@@ -103,7 +103,7 @@ public struct HeadlessCheckout: Sendable {
                 }
             }
             // Ended as the printed events say (the runner may already be further on).
-            if final.isTerminal, !provider.method.settles || final.kind != .success || finalPhase?.isFinal == true { break }
+            if final.ends(with: finalPhase, settles: provider.method.settles) { break }
         }
 
         var status = ExitStatus(final: final, phase: finalPhase, settles: provider.method.settles)

@@ -15,7 +15,8 @@ public actor AfterpayAdapter: PaymentProviderAdapter {
     public let provider: String
     public let afterpay: AfterpayClient
     public let customerRequests: any CustomerRequestAPI
-    private let refreshRetry: RetryPolicy
+    /// The customer request is Cash App's: it is read as Cash App Pay reads it.
+    private let cashApp: CashAppAdapter
     /// The signed payment and merchant reference of each attempt, by attempt number.
     private var signed: [Int: SignedPayment] = [:]
     private var references: [Int: String] = [:]
@@ -27,7 +28,7 @@ public actor AfterpayAdapter: PaymentProviderAdapter {
         self.provider = provider
         self.afterpay = afterpay
         self.customerRequests = customerRequests
-        self.refreshRetry = refreshRetry
+        cashApp = CashAppAdapter(provider: provider, client: customerRequests, brandID: "", refreshRetry: refreshRetry)
     }
 
     /// token → signing; the draft carries the signed amount. Afterpay signs amounts, so a
@@ -73,10 +74,8 @@ public actor AfterpayAdapter: PaymentProviderAdapter {
         }
     }
 
-    /// The customer request is Cash App's: read it as Cash App Pay does.
     public func retrieve(_ attempt: PaymentAttempt, refreshing: Bool) async throws(ProviderFailure) -> PaymentAttempt {
-        try await CashAppAdapter(provider: provider, client: customerRequests, brandID: "", refreshRetry: refreshRetry)
-            .retrieve(attempt, refreshing: refreshing)
+        try await cashApp.retrieve(attempt, refreshing: refreshing)
     }
 
     /// validating → capturing → completed, or a typed failure: a capture Afterpay declines is a

@@ -76,11 +76,7 @@ public struct CheckoutMachine: Sendable, Hashable {
 
     /// Nothing more happens without a new attempt: a terminal state, and a settled approval
     /// for providers that settle.
-    public var ended: Bool {
-        guard state.isTerminal else { return false }
-        guard provider?.settles == true, case .approved = state else { return true }
-        return phase?.isFinal == true
-    }
+    public var ended: Bool { state.ends(with: phase, settles: provider?.settles == true) }
 
     /// A provider step is running outside the SDK states (the cart and pay wait for it).
     public var busyWithStep: Bool {

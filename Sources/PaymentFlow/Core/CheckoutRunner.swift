@@ -42,8 +42,6 @@ public actor CheckoutRunner {
     }
 
     public var state: CheckoutState { machine.state }
-    public var phase: CheckoutPhase? { machine.phase }
-    public var provider: ProviderPlan? { machine.provider }
     public var ended: Bool { machine.ended }
 
     public func addObserver(_ observer: any CheckoutObserver) { observers.add(observer) }

@@ -92,6 +92,14 @@ public enum CheckoutState: Hashable, Sendable {
         }
     }
 
+    /// Nothing more happens without a new attempt: a terminal state, and for a provider that
+    /// settles, an approval whose settlement is over.
+    public func ends(with phase: CheckoutPhase?, settles: Bool) -> Bool {
+        guard isTerminal else { return false }
+        guard settles, case .approved = self else { return true }
+        return phase?.isFinal == true
+    }
+
     /// The failure an error state carries.
     public var error: ProviderFailure? {
         switch self {

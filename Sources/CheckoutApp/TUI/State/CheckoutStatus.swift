@@ -39,11 +39,7 @@ public struct CheckoutStatus: Hashable, Sendable {
     }
 
     /// Nothing more will happen without a new checkout.
-    public var ended: Bool {
-        guard state.isTerminal else { return false }
-        guard provider?.settles == true, case .approved = state else { return true }
-        return phase?.isFinal == true
-    }
+    public var ended: Bool { state.ends(with: phase, settles: provider?.settles == true) }
 
     /// The SDK state changed: its time, and the phase a new request ends.
     mutating func enter(_ next: CheckoutState, at now: Date) {
