@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import CheckoutApp
 import Sandbox
+import TerminalUI
 
 struct SandboxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,7 +52,13 @@ struct SandboxCommand: AsyncParsableCommand {
         Console.out(running.baseURL)
         let served = providers.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
         Console.err("sandbox: at \(running.baseURL) — \(served); \(Self.standingFaults(faults.count)); Ctrl-C stops it")
+        // Ctrl-C, Ctrl-\, a kill or a closed terminal: finish the requests in flight, close, exit 128 + signal.
+        let signals = SignalCleanup.install { signal in
+            Console.err("sandbox: \(TerminalSignals.name(of: signal)); stopping")
+            await running.stop()
+        }
         await running.wait()
+        signals.cancel()
     }
 
     /// The banner's note on the faults added with --fault.

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// A run's faults belong to it: on a shared sandbox what is left of them goes when the run
-/// ends, also when it is stopped with SIGINT or SIGTERM; the sandbox's standing faults stay.
+/// ends, also when it is stopped by a signal; the sandbox's standing faults stay.
 @Suite struct RunFaultOwnershipTests {
     private func owners(_ baseURL: String) async throws -> [String] {
         let listing = try JSONSerialization.jsonObject(with: try await CheckoutBinary.fetch(baseURL + "/sandbox/faults")) as? [String: Any]
@@ -21,7 +21,7 @@ import TestSupport
         #expect(next.status == 0, "\(next.stderr)")
     }
 
-    @Test(arguments: [SIGINT, SIGTERM])
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     func aStoppedRunStillTakesItsFaultsAway(signal: Int32) async throws {
         let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
         defer { server.signal(SIGTERM) }

@@ -116,13 +116,33 @@ import TestSupport
         try await expectTerminalRestored(tmux)
     }
 
-    @Test(arguments: [(SIGTERM, 143), (SIGINT, 130)])
+    @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129), (SIGQUIT, 131)])
     func signalsRestoreTheTerminal(signal: Int32, status: Int) async throws {
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try await launch(tmux, then: "echo exit=$?")
         try tmux.signalChild(named: "checkout", signal)
-        try await tmux.waitFor("exit=\(status)")
+        let screen = try await tmux.waitFor("exit=\(status)")
+        // SIGQUIT used to print the runtime's crash backtrace over the screen.
+        #expect(!screen.contains("Backtrace") && !screen.contains("crashed"), "\(screen)")
+        try await expectTerminalRestored(tmux)
+    }
+
+    @Test func sigquitWhilePollingStillWritesTheTranscript() async throws {
+        let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("quit-\(UUID().uuidString).har").path
+        defer { try? FileManager.default.removeItem(atPath: transcript) }
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        try tmux.type("clear; '\(CheckoutBinary.url.path)' --record '\(transcript)'; echo exit=$?")
+        try await tmux.waitFor("notStarted")
+        try tmux.send("p")
+        try await tmux.waitFor("readyToAuthorize")
+        try tmux.send("Enter")
+        try await tmux.waitFor("polling")
+        try tmux.signalChild(named: "checkout", SIGQUIT)
+        try await tmux.waitFor("exit=131")
+        let replay = try await CheckoutBinary.run(["replay", "--headless", transcript])
+        #expect(replay.states.last == "polling", "\(replay.stdout)\(replay.stderr)")
         try await expectTerminalRestored(tmux)
     }
 

@@ -3,6 +3,8 @@ import Foundation
 import PaymentFlow
 import ProviderClients
 import Sandbox
+import Synchronization
+import TerminalUI
 
 /// `checkout run`: one checkout of a scenario (by default the catalog's cart, approved), start to
 /// decision, printing a line per state. Returns the exit status.
@@ -46,16 +48,28 @@ public struct HeadlessCheckout: Sendable {
             writeError("error: \(error)")
             return Outcome(status: .failed, events: [])
         }
-        // Ctrl-C or a kill still removes this run's faults from a shared sandbox.
-        let signals = SignalCleanup.install { await session.stop() }
-        let outcome = await drive(session, recorder: recorder)
+        // Ctrl-C, a kill or a closed terminal still writes the transcript asked for and removes
+        // this run's faults from a shared sandbox.
+        let progress = RunProgress()
+        let signals = SignalCleanup.install { [self] signal in
+            writeError("interrupted: \(TerminalSignals.name(of: signal)) (last state \(progress.latest.state.name))")
+            if let path = options.recordPath {
+                let (final, phase) = progress.latest
+                let summary = "interrupted by \(TerminalSignals.name(of: signal)) after "
+                    + "\(Self.seconds(recorder.elapsedMilliseconds)) s in \(phase.map { "\(final.name), \($0.name)" } ?? final.name)"
+                let status = ExitStatus(final: final, phase: phase, settles: progress.settles)
+                _ = writeTranscript(to: path, recorder: recorder, session: session, final: final, phase: phase, status: status, summary: summary)
+            }
+            await session.stop()
+        }
+        let outcome = await drive(session, recorder: recorder, progress: progress)
         signals.cancel()
         await session.stop()
         return outcome
     }
 
     /// Pays for the scenario's order and follows the checkout to its end.
-    private func drive(_ session: PaymentSession, recorder: TranscriptRecorder) async -> Outcome {
+    private func drive(_ session: PaymentSession, recorder: TranscriptRecorder, progress: RunProgress) async -> Outcome {
         let scenario = options.scenario
         let (http, checkout, customer) = (session.http, session.checkout, session.customer)
         let retries = options.json ? nil : http.log.subscribe { [writeError] exchange in
@@ -66,6 +80,7 @@ public struct HeadlessCheckout: Sendable {
             writeError("error: scenario \"\(scenario.name)\": \(UnknownProvider(spelling: scenario.provider, known: session.registry.ids))")
             return Outcome(status: .failed, events: [])
         }
+        progress.settles = provider.method.settles
         let stream = StateStream()
         await checkout.addObserver(stream)
 
@@ -94,8 +109,10 @@ public struct HeadlessCheckout: Sendable {
             switch event {
             case .phase(let phase):
                 finalPhase = phase
+                progress.latest.phase = phase
             case .state(let state):
                 final = state
+                progress.latest.state = state
                 switch state {
                 case .readyToAuthorize: await checkout.authorize()
                 case .polling(let attempt): actAsCustomer(customer, on: attempt)
@@ -117,20 +134,36 @@ public struct HeadlessCheckout: Sendable {
             status = verdict.status
             summary += "\n" + verdict.line
         }
-        if let path = options.recordPath {
-            let record = recorder.record(
-                scenario: scenario, summary: summary, finalState: final.name, finalPhase: finalPhase?.name, exitStatus: status.rawValue)
-            do {
-                try Transcript.write(
-                    Transcript.document(record: record, exchanges: http.log.entries, title: "\(scenario.name) (\(scenario.provider))"),
-                    to: path)
-                writeError("transcript: wrote \(path) (\(http.log.entries.count) HTTP exchanges, \(record.events.count) states and phases)")
-            } catch {
-                writeError("error: \(error)")
-                status = .failed
-            }
+        if let path = options.recordPath,
+            !writeTranscript(to: path, recorder: recorder, session: session, final: final, phase: finalPhase, status: status, summary: summary)
+        {
+            status = .failed
         }
         return Outcome(status: status, events: recorder.events)
+    }
+
+    /// Writes the transcript `--record` asked for; false (and an error line) when it can't.
+    private func writeTranscript(
+        to path: String, recorder: TranscriptRecorder, session: PaymentSession, final: CheckoutState, phase: CheckoutPhase?,
+        status: ExitStatus, summary: String
+    ) -> Bool {
+        let scenario = options.scenario
+        let exchanges = session.http.log.entries
+        let record = recorder.record(
+            scenario: scenario, summary: summary, finalState: final.name, finalPhase: phase?.name, exitStatus: status.rawValue)
+        do {
+            try Transcript.write(
+                Transcript.document(record: record, exchanges: exchanges, title: "\(scenario.name) (\(scenario.provider))"), to: path)
+            writeError("transcript: wrote \(path) (\(exchanges.count) HTTP exchanges, \(record.events.count) states and phases)")
+            return true
+        } catch {
+            writeError("error: \(error)")
+            return false
+        }
+    }
+
+    static func seconds(_ milliseconds: Int) -> String {
+        String(format: "%.2f", Double(milliseconds) / 1000)
     }
 
     /// Compares the end with the scenario's expectation: exit 0 when it holds, 1 when not.
@@ -188,8 +221,7 @@ public struct HeadlessCheckout: Sendable {
             write(line)
             return line
         }
-        let seconds = String(format: "%.2f", Double(elapsedMilliseconds) / 1000)
-        let line = "result: \(phase.map { "\(final.name), \($0.name)" } ?? final.name) after \(seconds) s, \(amount.formatted), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")"
+        let line = "result: \(phase.map { "\(final.name), \($0.name)" } ?? final.name) after \(Self.seconds(elapsedMilliseconds)) s, \(amount.formatted), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")"
         write(line)
         if let error = final.error { writeError("what to do: \(Self.advice(for: final, error: error))") }
         return line
@@ -202,5 +234,20 @@ public struct HeadlessCheckout: Sendable {
         case .networkError: "check that the API host is reachable, then run again."
         default: "run again with --json and attach the output to a support ticket."
         }
+    }
+}
+
+/// How far a headless run has come, for the transcript an interrupting signal writes.
+final class RunProgress: Sendable {
+    private let state = Mutex<(state: CheckoutState, phase: CheckoutPhase?, settles: Bool)>((.notStarted, nil, false))
+
+    var latest: (state: CheckoutState, phase: CheckoutPhase?) {
+        get { state.withLock { ($0.state, $0.phase) } }
+        set { state.withLock { ($0.state, $0.phase) = (newValue.state, newValue.phase) } }
+    }
+
+    var settles: Bool {
+        get { state.withLock { $0.settles } }
+        set { state.withLock { $0.settles = newValue } }
     }
 }

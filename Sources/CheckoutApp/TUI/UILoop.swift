@@ -38,7 +38,7 @@ enum UILoop {
         }
     }
 
-    /// Runs the loop on ncurses, with SIGINT, SIGTERM and SIGHUP routed to it, until it ends.
+    /// Runs the loop on ncurses, with the ending signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT) routed to it, until it ends.
     static func run(initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?, send: (AppCommand) -> Void) -> Outcome {
         let terminal: NcursesTerminal
         do { terminal = try NcursesTerminal(colors: colors) } catch {

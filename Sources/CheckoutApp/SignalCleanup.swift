@@ -1,0 +1,52 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TerminalUI
+
+/// On SIGINT, SIGTERM, SIGHUP or SIGQUIT runs a clean-up (writing a transcript, removing a run's
+/// faults from a shared sandbox, stopping a sandbox), then exits with 128 + the signal, as the
+/// shell expects. A clean-up that hangs (a sandbox that no longer answers) is cut short after
+/// `deadline`, and a second signal exits at once.
+public final class SignalCleanup {
+    private let sources: [any DispatchSourceSignal]
+    private static let deadline: Duration = .seconds(5)
+
+    private init(sources: [any DispatchSourceSignal]) {
+        self.sources = sources
+    }
+
+    public static func install(_ cleanup: @escaping @Sendable (_ signal: Int32) async -> Void) -> SignalCleanup {
+        let once = FirstSignal()
+        let sources = TerminalSignals.ending.map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                guard !once.seen.exchange(true, ordering: .relaxed) else { exit(128 + number) }
+                Task.detached {
+                    try? await Task.sleep(for: deadline)
+                    exit(128 + number)
+                }
+                Task {
+                    await cleanup(number)
+                    exit(128 + number)
+                }
+            }
+            source.resume()
+            return source
+        }
+        return SignalCleanup(sources: sources)
+    }
+
+    /// Stops listening; the signals' default actions return.
+    public func cancel() {
+        for source in sources {
+            source.cancel()
+            signal(Int32(source.handle), SIG_DFL)
+        }
+    }
+}
+
+/// Whether an ending signal has already started the clean-up.
+private final class FirstSignal: Sendable {
+    let seen = Atomic<Bool>(false)
+}
