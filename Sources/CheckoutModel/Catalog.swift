@@ -172,12 +172,26 @@ extension DecodingError {
     /// What is wrong, in words.
     public var problem: String {
         switch self {
-        case .typeMismatch(let type, _): "expected \(type)"
-        case .valueNotFound(let type, _): "missing \(type) value"
+        case .typeMismatch(let type, _): "expected \(Self.words(for: type))"
+        case .valueNotFound(let type, _): "missing: expected \(Self.words(for: type))"
         case .keyNotFound: "required field is missing"
         case .dataCorrupted(let context):
             context.underlyingError.map { "not valid JSON (\($0.localizedDescription))" } ?? context.debugDescription
         @unknown default: "\(self)"
+        }
+    }
+
+    /// A JSON value of `type`, in words rather than Swift's type names.
+    static func words(for type: Any.Type) -> String {
+        switch type {
+        case is Int.Type, is Int64.Type: "a whole number from \(Int64.min) to \(Int64.max)"
+        case is Int32.Type: "a whole number from \(Int32.min) to \(Int32.max)"
+        case is Double.Type, is Float.Type: "a number"
+        case is String.Type: "text (a JSON string)"
+        case is Bool.Type: "true or false"
+        default:
+            String(describing: type).hasPrefix("Array") ? "a list (a JSON array)"
+                : String(describing: type).hasPrefix("Dictionary") ? "an object" : "an object"
         }
     }
 }

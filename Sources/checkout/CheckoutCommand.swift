@@ -59,7 +59,7 @@ struct ScreenCommand: AsyncParsableCommand {
     @Flag(help: "Draw without colours (as NO_COLOR does).")
     var noColor = false
 
-    @Option(help: ArgumentHelp("Stop polling after this many seconds without the customer's decision.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop polling after this many seconds without the customer's decision.", valueName: "seconds"))
     var timeout: Int = 300
 
     func validate() throws {

@@ -18,7 +18,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The scenario file to play.", valueName: "file"))
     var scenario: String?
 
-    @Option(help: "Play this many times faster (0.25 to 8), e.g. to rehearse.")
+    @Option(parsing: .unconditional, help: "Play this many times faster (0.25 to 8), e.g. to rehearse.")
     var speed: Double = 1
 
     @Flag(help: "Draw without colours (as NO_COLOR does).")

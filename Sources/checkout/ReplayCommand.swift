@@ -20,7 +20,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("A transcript written by --record.", valueName: "file.har"))
     var path: String
 
-    @Option(help: "Play this many times faster (0.125 to 64).")
+    @Option(parsing: .unconditional, help: "Play this many times faster (0.125 to 64).")
     var speed: Double = 1
 
     @Flag(help: "Print the recorded state lines instead of showing the screen.")

@@ -49,10 +49,10 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var sessionFlags: SessionFlags
 
-    @Option(help: ArgumentHelp("Charge this many cents instead of the cart total (sandbox magic values).", valueName: "minor-units"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Charge this many cents instead of the cart total (sandbox magic values).", valueName: "minor-units"))
     var amount: Int?
 
-    @Option(help: ArgumentHelp("Give up after this many seconds without a decision.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Give up after this many seconds without a decision.", valueName: "seconds"))
     var timeout: Int = 300
 
     @Option(help: ArgumentHelp("Write a HAR 1.2 transcript of the run to this file.", valueName: "file.har"))

@@ -26,7 +26,7 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(help: "Port to listen on; 0 picks a free one.")
+    @Option(parsing: .unconditional, help: "Port to listen on; 0 picks a free one.")
     var port = 8080
 
     @Option(name: .customLong("fault"), help: FaultSpecOption.help)

@@ -14,7 +14,7 @@ struct SessionFlags: ParsableArguments {
     @Option(name: .customLong("fault"), help: FaultSpecOption.help)
     var faultSpecs: [String] = []
 
-    @Option(name: .customLong("retry-base-ms"), help: ArgumentHelp(
+    @Option(name: .customLong("retry-base-ms"), parsing: .unconditional, help: ArgumentHelp(
         "Back-off base for retries of failed transport: retry n waits base × (2^n − 1).", valueName: "ms"))
     var retryBaseMilliseconds: Int = 2000
 
@@ -43,11 +43,11 @@ struct SessionFlags: ParsableArguments {
 
 /// The sandbox timings users shorten to reach `refreshing` and expiry without waiting.
 struct SandboxTimingFlags: ParsableArguments {
-    @Option(name: .customLong("trigger-rotation"), help: ArgumentHelp(
+    @Option(name: .customLong("trigger-rotation"), parsing: .unconditional, help: ArgumentHelp(
         "Sandbox: seconds between auth-flow trigger rotations (PayKit refreshes links that expire within 10 s).", valueName: "seconds"))
     var triggerRotation: Double = 30
 
-    @Option(name: .customLong("request-lifetime"), help: ArgumentHelp(
+    @Option(name: .customLong("request-lifetime"), parsing: .unconditional, help: ArgumentHelp(
         "Sandbox: seconds before a pending customer request expires and is declined.", valueName: "seconds"))
     var requestLifetime: Double = 3600
 

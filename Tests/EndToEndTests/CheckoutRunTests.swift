@@ -52,7 +52,18 @@ import TestSupport
         (["run", "--customer", "maybe"], "maybe"),
         (["run", "--cashapp-url", "https://sandbox.api.cash.app"], "CASHAPP_CLIENT_ID"),
         (["run", "--cashapp-url", "not a url", "--client-id", "CAS-CI_x", "--brand-id", "BRAND_x"], "not an http(s) URL"),
-        (["run", "--timeout", "-1"], "--timeout"),
+        // Negative numbers are read as numbers (not as a missing value) and refused by range.
+        (["run", "--timeout", "-1"], "--timeout must be a number of seconds from 1 to 86400, got -1"),
+        (["run", "--amount", "-5"], "--amount must be a number of cents from 1 to 99999999999, got -5"),
+        (["sandbox", "--port", "-1"], "--port must be 0...65535, got -1"),
+        (["run", "--retry-base-ms", "-3"], "--retry-base-ms must be 0 or more, got -3"),
+        // Files that are not files: each says what it is and what to give instead.
+        (["run", "/tmp"], "is a directory; give the path of a .yaml or .json scenario"),
+        (["run", "/dev/null"], "is not a regular file"),
+        (["run", ""], "is an empty path"),
+        (["run", "--record", ""], "transcript \"\" is an empty path; give a file name such as checkout.har"),
+        (["run", "--record", "/dev/null"], "is not a regular file"),
+        (["replay", "--headless", "/tmp"], "is a directory"),
         (["run", "--fault", "POST /x teapot"], "not a fault kind"),
         (["run", "--fault", "POST /x 500", "--cashapp-url", "https://x.example", "--client-id", "CAS-CI_x", "--brand-id", "B"], "--fault needs a sandbox"),
         (["run", "--sandbox-url", "ftp://x"], "--sandbox-url"),
@@ -69,6 +80,27 @@ import TestSupport
         let outcome = try await CheckoutBinary.run(arguments)
         #expect(outcome.status == 64)
         #expect(outcome.stderr.contains(mentions), "\(outcome.stderr)")
+    }
+
+    @Test func aSandboxURLWithAPathThatAnswers404SaysToCheckTheBaseURL() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run(["run", "--sandbox-url", baseURL + "/nowhere"])
+        #expect(outcome.status == 2)
+        #expect(outcome.states.last == "integrationError", "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("check the base URL"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("NIL_DATA"))
+    }
+
+    @Test func anHTTPSSandboxURLSaysToUseHTTPAndNamesNoBuildPath() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let https = baseURL.replacingOccurrences(of: "http://", with: "https://")
+        let outcome = try await CheckoutBinary.run(["run", "--sandbox-url", https, "--retry-base-ms", "1"])
+        #expect(outcome.status == 2)
+        #expect(outcome.states.last == "networkError", "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("use http://, not https://"), "\(outcome.stdout)")
+        #expect(!(outcome.stdout + outcome.stderr).contains(".build"), "\(outcome.stdout)\(outcome.stderr)")
     }
 
     @Test(arguments: [

@@ -48,4 +48,28 @@ import TestSupport
         #expect(replay.status == 64)
         #expect(replay.stderr.contains("exit_status \(status)"), "\(replay.stderr)")
     }
+
+    @Test func aNumberOutOfRangeNamesItsField() async throws {
+        let (path, object) = try await recorded()
+        defer { try? FileManager.default.removeItem(at: path.deletingLastPathComponent()) }
+        try rewrite(object, at: path) { record in
+            var events = record["events"] as? [[String: Any]] ?? []
+            events[0]["at_ms"] = 1e30
+            record["events"] = events
+        }
+        let replay = try await CheckoutBinary.run(["replay", "--headless", path.path])
+        #expect(replay.status == 64)
+        #expect(replay.stderr.contains("log._terminalCheckout.events[0].at_ms 1e+30, a number out of range"), "\(replay.stderr)")
+        #expect(!replay.stderr.contains("not valid JSON"))
+    }
+
+    @Test func aWrongTypeIsNamedInWordsNotSwiftTypes() async throws {
+        let (path, object) = try await recorded()
+        defer { try? FileManager.default.removeItem(at: path.deletingLastPathComponent()) }
+        try rewrite(object, at: path) { $0["exit_status"] = "zero" }
+        let replay = try await CheckoutBinary.run(["replay", "--headless", path.path])
+        #expect(replay.status == 64)
+        #expect(replay.stderr.contains("exit_status: expected a whole number"), "\(replay.stderr)")
+        #expect(!replay.stderr.contains("Int32"))
+    }
 }

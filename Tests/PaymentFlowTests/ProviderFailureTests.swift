@@ -68,4 +68,12 @@ import Testing
         #expect(ProviderFailure(cashApp: .undecodable(status: 200, detail: "x")).code == "INVALID_JSON")
         #expect(ProviderFailure(cashApp: .api(status: 500, errors: [])) == .emptyErrorArray)
     }
+
+    @Test func aBodiless4xxIsAWrongURLForTheIntegrationToFix() {
+        let failure = ProviderFailure.emptyBody(status: 404)
+        #expect(failure.kind == .integration)
+        #expect(failure.code == "HTTP_404")
+        #expect(failure.detail?.contains("check the base URL") == true)
+        #expect(ProviderFailure.emptyBody(status: 502).kind == .network)
+    }
 }

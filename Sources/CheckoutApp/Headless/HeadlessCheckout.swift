@@ -39,7 +39,7 @@ public struct HeadlessCheckout: Sendable {
         if let path = options.recordPath {
             do { try Transcript.checkWritable(path) } catch {
                 writeError("error: \(error)")
-                return Outcome(status: .failed, events: [])
+                return Outcome(status: .usage, events: [])
             }
         }
         let recorder = TranscriptRecorder()

@@ -18,7 +18,8 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// `scenarios/x.yaml:7:12: cart[1].price: "abc" is not an amount …`, as compilers print.
     public var description: String {
-        let place = line > 0 ? "\(file):\(line):\(column)" : file
+        let named = file.isEmpty ? "\"\"" : file
+        let place = line > 0 ? "\(named):\(line):\(column)" : named
         return field.isEmpty ? "\(place): \(problem)" : "\(place): \(field): \(problem)"
     }
 }

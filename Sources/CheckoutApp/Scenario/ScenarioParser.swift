@@ -13,15 +13,14 @@ public enum ScenarioParser {
         "expect",
     ]
 
+    /// A scenario is a cart and a few settings; anything larger is not one.
+    static let maximumBytes = 1_000_000
+
     /// Reads and parses the file at `path`.
     public static func load(path: String, catalog: Catalog, registry: ProviderRegistry = .builtIn) throws(ScenarioError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let problem = FileManager.default.fileExists(atPath: path)
-                ? "cannot be read; check its permissions" : "no such file; give the path of a .yaml or .json scenario"
-            throw ScenarioError(file: path, line: 0, column: 0, field: "", problem: problem)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(file: path, line: 0, column: 0, field: "", problem: "is not UTF-8 text")
+        let text: String
+        do { text = try InputFile.text(InputFile.contents(of: path, kind: "a .yaml or .json scenario", limit: maximumBytes)) } catch {
+            throw ScenarioError(file: path, line: error.line, column: error.column, field: "", problem: error.text)
         }
         return try parse(text, file: path, catalog: catalog, registry: registry)
     }

@@ -48,7 +48,7 @@ public enum TerminalCheckout {
         if let path = options.recordPath {
             do { try Transcript.checkWritable(path) } catch {
                 writeError("error: \(error)")
-                return 2
+                return ExitStatus.usage.rawValue
             }
         }
         let session: PaymentSession

@@ -31,10 +31,15 @@ public enum Transcript {
 
     /// Checks before a checkout starts that the transcript can be written where asked.
     public static func checkWritable(_ path: String) throws(TranscriptError) {
+        guard !path.isEmpty else { throw TranscriptError(path: path, problem: "is an empty path; give a file name such as checkout.har") }
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw TranscriptError(path: path, problem: "is a directory; give a file name such as checkout.har")
+        }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw TranscriptError(path: path, problem: "is not a regular file (a device, pipe or socket); give a file name such as checkout.har")
         }
         let directory = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -45,20 +50,28 @@ public enum Transcript {
         }
     }
 
+    /// The most a transcript may be: thousands of exchanges fit in far less.
+    static let maximumBytes = 200_000_000
+
     /// Reads a transcript written by `--record`.
     public static func load(_ path: String) throws(TranscriptError) -> HAR.Document {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TranscriptError(path: path, problem: FileManager.default.fileExists(atPath: path)
-                ? "cannot be read; check its permissions" : "no such file; give the .har file written by --record")
+        let data: Data
+        do { data = try InputFile.contents(of: path, kind: "the .har file written by --record", limit: maximumBytes) } catch {
+            throw TranscriptError(path: path, problem: error.text)
         }
         let document: HAR.Document
-        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+        guard let json = try? JSONSerialization.jsonObject(with: data) else {
             throw TranscriptError(path: path, problem: "is not a HAR file (it is not JSON); give the .har file written by --record")
         }
         do { document = try CashAppJSON.decoder().decode(HAR.Document.self, from: data) } catch let error as DecodingError {
+            if case .dataCorrupted = error, error.fieldPath == "(file)",
+                let (field, value) = JSONNumberRange.firstOutOfRange(in: json, wholeFields: ["exit_status", "format"])
+            {
+                throw TranscriptError(path: path, problem: "has \(field) \(value), a number out of range for that field; record the checkout again")
+            }
             throw TranscriptError(
                 path: path,
-                problem: "is not a HAR 1.2 file: \(error.fieldPath.isEmpty ? "" : error.fieldPath + ": ")\(error.problem); give the .har file written by --record")
+                problem: "is not a HAR 1.2 file: \(error.fieldPath == "(file)" ? "" : error.fieldPath + ": ")\(error.problem); give the .har file written by --record")
         } catch {
             throw TranscriptError(path: path, problem: "is not a HAR file: \(error.localizedDescription); give the .har file written by --record")
         }
@@ -82,7 +95,7 @@ public enum Transcript {
 public struct TranscriptError: Error, Hashable, Sendable, CustomStringConvertible {
     public let path: String
     public let problem: String
-    public var description: String { "transcript \(path) \(problem)" }
+    public var description: String { "transcript \(path.isEmpty ? "\"\"" : path) \(problem)" }
 }
 
 /// The version transcripts name as their creator.

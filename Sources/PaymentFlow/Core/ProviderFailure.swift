@@ -52,9 +52,17 @@ public struct ProviderFailure: Error, Hashable, Sendable, Codable, CustomStringC
         }
     }
 
-    /// A response without the body it needed.
+    /// A response without the body it needed. A bodiless 4xx is not a flaky network but a URL
+    /// where no provider API answers (a wrong base URL), so it is the integration's to fix.
     public static func emptyBody(status: Int) -> ProviderFailure {
-        ProviderFailure(kind: .network, category: "NETWORK_ERROR", code: "NIL_DATA", detail: "HTTP \(status) arrived with no body", httpStatus: status)
+        if (400..<500).contains(status) {
+            return ProviderFailure(
+                kind: .integration, category: "INVALID_REQUEST_ERROR", code: "HTTP_\(status)",
+                detail: "HTTP \(status) with no body: no provider API answers at this URL; check the base URL "
+                    + "(--sandbox-url takes the URL `checkout sandbox` printed, with no path)",
+                httpStatus: status)
+        }
+        return ProviderFailure(kind: .network, category: "NETWORK_ERROR", code: "NIL_DATA", detail: "HTTP \(status) arrived with no body", httpStatus: status)
     }
 
     /// A body that is not the JSON the provider documents.

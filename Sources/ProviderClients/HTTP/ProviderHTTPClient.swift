@@ -162,6 +162,17 @@ public final class ProviderHTTPClient: Sendable {
         if error is ChannelError {
             return .connectionFailed("\(host): \(error)")
         }
+        let typeName = String(reflecting: type(of: error))
+        if typeName.hasPrefix("NIOSSL.") {
+            // Never the library's own text: it names files inside the build folder.
+            let failure = String(describing: error).prefix { $0.isLetter }.reduce(into: "") { words, letter in
+                words += letter.isUppercase ? " " + letter.lowercased() : String(letter)
+            }
+            return .connectionFailed("\(host): TLS \(failure.isEmpty ? "failed" : failure); if this is the sandbox, use http://, not https://")
+        }
+        if typeName.contains("SocketAddressError") || String(describing: error).contains("UnknownHost") {
+            return .connectionFailed("\(host): unknown host; check the host name")
+        }
         return .other(String(describing: error))
     }
 }
