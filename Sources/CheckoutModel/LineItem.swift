@@ -12,7 +12,9 @@ public struct LineItem: Hashable, Sendable {
         self.quantity = quantity
     }
 
-    public var lineTotal: Money { unitPrice * quantity }
+    public var lineTotal: Money {
+        get throws(MoneyError) { try unitPrice * quantity }
+    }
 }
 
 /// A discount on the merchandise subtotal: a fixed amount or a percentage in basis points.
@@ -33,11 +35,11 @@ public struct Discount: Hashable, Sendable {
     }
 
     /// The positive amount taken off `subtotal`; never more than the subtotal itself.
-    public func amountOff(subtotal: Money) -> Money {
+    public func amountOff(subtotal: Money) throws(MoneyError) -> Money {
         let off: Money
         switch kind {
         case .amountOff(let amount): off = amount
-        case .percentOff(let basisPoints): off = subtotal.portion(basisPoints: basisPoints)
+        case .percentOff(let basisPoints): off = try subtotal.portion(basisPoints: basisPoints)
         }
         return Money(minorUnits: min(off.minorUnits, max(subtotal.minorUnits, 0)), currency: subtotal.currency)
     }

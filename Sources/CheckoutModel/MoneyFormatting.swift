@@ -1,8 +1,8 @@
 extension Money: CustomStringConvertible {
     /// Display form with symbol and grouping: "$1,234.56", "-$5.00", "¥1,200".
     public var formatted: String {
-        let plain = Money(minorUnits: Int(minorUnits.magnitude), currency: currency).decimalString
-        let parts = plain.split(separator: ".", maxSplits: 1)
+        let plain = decimalString
+        let parts = plain.drop { $0 == "-" }.split(separator: ".", maxSplits: 1)
         let grouped = Self.groupThousands(String(parts[0]))
         let body = parts.count > 1 ? "\(grouped).\(parts[1])" : grouped
         return (minorUnits < 0 ? "-" : "") + currency.symbol + body

@@ -1,8 +1,17 @@
-/// The total is zero or negative, which no provider can charge.
-public struct NonPositiveTotalError: Error, Equatable, CustomStringConvertible {
-    public let total: Money
+/// A cart whose total no provider can charge.
+public enum OrderTotalError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Zero or negative.
+    case notPositive(Money)
+    /// Beyond what 64-bit minor units hold.
+    case tooLarge(MoneyError)
+
     public var description: String {
-        "the order total is \(total.formatted); a payment needs a total greater than zero: add items or remove a discount"
+        switch self {
+        case .notPositive(let total):
+            "the order total is \(total.formatted); a payment needs a total greater than zero: add items or remove a discount"
+        case .tooLarge(let error):
+            "the order total cannot be computed: \(error); lower the quantities or prices"
+        }
     }
 }
 
@@ -23,32 +32,41 @@ public struct OrderSummary: Hashable, Sendable {
     public let tax: Money
     public let total: Money
 
-    public init(cart: Cart, merchantName: String) throws(NonPositiveTotalError) {
-        let currency = cart.currency
-        var lines = cart.items.map {
-            SummaryLine(kind: .item, label: $0.quantity > 1 ? "\($0.name) ×\($0.quantity)" : $0.name, amount: $0.lineTotal)
+    public init(cart: Cart, merchantName: String) throws(OrderTotalError) {
+        do throws(MoneyError) {
+            try self.init(computing: cart, merchantName: merchantName)
+        } catch {
+            throw .tooLarge(error)
         }
-        let subtotal = cart.items.map(\.lineTotal).sum(in: currency)
+        guard total.isPositive else { throw .notPositive(total) }
+    }
+
+    private init(computing cart: Cart, merchantName: String) throws(MoneyError) {
+        let currency = cart.currency
+        var lines: [SummaryLine] = []
+        for item in cart.items {
+            lines.append(SummaryLine(kind: .item, label: item.quantity > 1 ? "\(item.name) ×\(item.quantity)" : item.name, amount: try item.lineTotal))
+        }
+        let subtotal = try lines.map(\.amount).sum(in: currency)
         var remaining = subtotal
         for discount in cart.discounts {
-            let off = discount.amountOff(subtotal: remaining)
-            remaining = remaining - off
-            lines.append(SummaryLine(kind: .discount, label: discount.label, amount: -off))
+            let off = try discount.amountOff(subtotal: remaining)
+            remaining = try remaining - off
+            lines.append(SummaryLine(kind: .discount, label: discount.label, amount: try -off))
         }
         let shipping = cart.selectedShipping?.amount ?? .zero(currency)
         if let method = cart.selectedShipping {
             lines.append(SummaryLine(kind: .shipping, label: method.label, amount: shipping))
         }
-        let tax = cart.tax.map { remaining.portion(basisPoints: $0.basisPoints) } ?? .zero(currency)
+        let tax = try cart.tax.map { rate throws(MoneyError) in try remaining.portion(basisPoints: rate.basisPoints) } ?? .zero(currency)
         if let rate = cart.tax, !tax.isZero {
             lines.append(SummaryLine(kind: .tax, label: rate.label, amount: tax))
         }
-        let total = remaining + shipping + tax
-        guard total.isPositive else { throw NonPositiveTotalError(total: total) }
+        let total = try remaining + shipping + tax
         lines.append(SummaryLine(kind: .total, label: merchantName, amount: total))
         self.lines = lines
         self.subtotal = subtotal
-        self.discountTotal = subtotal - remaining
+        self.discountTotal = try subtotal - remaining
         self.shipping = shipping
         self.tax = tax
         self.total = total

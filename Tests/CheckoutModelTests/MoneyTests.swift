@@ -49,16 +49,37 @@ import Testing
 }
 
 @Suite struct MoneyArithmeticTests {
-    @Test func addsSubtractsAndMultiplies() {
+    @Test func addsSubtractsAndMultiplies() throws {
         let price = Money(minorUnits: 1650, currency: .usd)
-        #expect((price * 2).minorUnits == 3300)
-        #expect((price + price - Money(minorUnits: 300, currency: .usd)).minorUnits == 3000)
-        #expect((-price).minorUnits == -1650)
-        #expect([price, price, price].sum(in: .usd).minorUnits == 4950)
+        #expect(try (price * 2).minorUnits == 3300)
+        #expect(try (price + price - Money(minorUnits: 300, currency: .usd)).minorUnits == 3000)
+        #expect(try (-price).minorUnits == -1650)
+        #expect(try [price, price, price].sum(in: .usd).minorUnits == 4950)
     }
 
     @Test(arguments: [(4200, 725, 305), (4200, 1000, 420), (1, 5000, 1), (3, 5000, 2), (-4200, 725, -305), (1999, 0, 0)])
-    func portionsRoundHalfAwayFromZero(minorUnits: Int, basisPoints: Int, expected: Int) {
-        #expect(Money(minorUnits: minorUnits, currency: .usd).portion(basisPoints: basisPoints).minorUnits == expected)
+    func portionsRoundHalfAwayFromZero(minorUnits: Int, basisPoints: Int, expected: Int) throws {
+        #expect(try Money(minorUnits: minorUnits, currency: .usd).portion(basisPoints: basisPoints).minorUnits == expected)
+    }
+
+    /// Overflow is an error value, never a trap (which would kill a shared sandbox or a replay).
+    @Test func overflowIsAnErrorNotATrap() {
+        let most = Money(minorUnits: .max, currency: .usd)
+        let least = Money(minorUnits: .min, currency: .usd)
+        let cent = Money(minorUnits: 1, currency: .usd)
+        #expect(throws: MoneyError.self) { try most + cent }
+        #expect(throws: MoneyError.self) { try least - cent }
+        #expect(throws: MoneyError.self) { try -least }
+        #expect(throws: MoneyError.self) { try most * 2 }
+        #expect(throws: MoneyError.self) { try most.portion(basisPoints: 10_000) }
+        #expect(throws: MoneyError.self) { try [most, cent].sum(in: .usd) }
+        #expect(least.formatted == "-$92,233,720,368,547,758.08")
+    }
+
+    @Test func mixingCurrenciesIsAnErrorNotATrap() {
+        let dollars = Money(minorUnits: 100, currency: .usd)
+        let yen = Money(minorUnits: 100, currency: .jpy)
+        #expect(throws: MoneyError.currencyMismatch("USD", "JPY")) { try dollars + yen }
+        #expect(dollars < yen || yen < dollars)
     }
 }

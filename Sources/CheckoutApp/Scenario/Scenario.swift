@@ -51,7 +51,7 @@ public struct Scenario: Hashable, Sendable {
     }
 
     /// The order this scenario pays for: its cart, fixed amount, reference and metadata.
-    public func order(cart: Cart, merchantName: String) throws(NonPositiveTotalError) -> PaymentOrder {
+    public func order(cart: Cart, merchantName: String) throws(OrderTotalError) -> PaymentOrder {
         try PaymentOrder.forCart(cart, merchantName: merchantName, amount: amount, reference: referenceID, metadata: metadata)
     }
 

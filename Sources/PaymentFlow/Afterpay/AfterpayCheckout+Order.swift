@@ -16,7 +16,10 @@ extension AfterpayCheckoutRequest {
                 redirectConfirmUrl: "terminalcheckout://afterpay/confirm", redirectCancelUrl: "terminalcheckout://afterpay/cancel",
                 name: order.merchantName),
             items: cart.items.map { .init(name: $0.name, sku: $0.sku, quantity: $0.quantity, price: money($0.unitPrice)) },
-            discounts: cart.discounts.map { .init(displayName: $0.label, amount: money($0.amountOff(subtotal: order.summary.subtotal))) },
+            // The summary's discount lines: what was really taken off, in order (negative there).
+            discounts: order.summary.lines.filter { $0.kind == .discount }.map { line in
+                .init(displayName: line.label, amount: money((try? -line.amount) ?? .zero(line.amount.currency)))
+            },
             taxAmount: money(order.summary.tax), shippingAmount: money(order.summary.shipping))
     }
 }

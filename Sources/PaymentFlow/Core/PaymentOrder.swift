@@ -29,7 +29,7 @@ public struct PaymentOrder: Hashable, Sendable {
     /// the number of items as `cart_items` metadata.
     public static func forCart(
         _ cart: Cart, merchantName: String, amount: Money? = nil, reference: String? = nil, metadata: [String: String] = [:]
-    ) throws(NonPositiveTotalError) -> PaymentOrder {
+    ) throws(OrderTotalError) -> PaymentOrder {
         let summary = try OrderSummary(cart: cart, merchantName: merchantName)
         let items = cart.items.reduce(0) { $0 + $1.quantity }
         return PaymentOrder(

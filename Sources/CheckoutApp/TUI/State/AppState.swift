@@ -51,8 +51,8 @@ public struct AppState: Hashable, Sendable {
     }
 
     /// The order summary, or why the cart cannot be paid.
-    public var summary: Result<OrderSummary, NonPositiveTotalError> {
-        Result { () throws(NonPositiveTotalError) -> OrderSummary in try OrderSummary(cart: cart, merchantName: merchantName) }
+    public var summary: Result<OrderSummary, OrderTotalError> {
+        Result { () throws(OrderTotalError) -> OrderSummary in try OrderSummary(cart: cart, merchantName: merchantName) }
     }
 
     /// The method chosen in the payment pane (what the next payment uses).

@@ -19,7 +19,7 @@ enum CartView {
             let selected = index == state.layout.cartCursor && receipt == nil
             let style: Style = selected && state.layout.focus == .cart && state.layout.overlay == nil ? Theme.cursor : .plain
             if selected { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
-            let total = item.lineTotal.formatted
+            let total = (try? item.lineTotal)?.formatted ?? "too large"
             let quantity = "\(item.quantity) × \(item.unitPrice.formatted)"
             let priceColumn = right - total.count - 2 - quantity.count
             screen.put((selected ? "›" : " ") + item.name, x: inside.x, y: y, style: style, maxWidth: priceColumn - inside.x - 1)
