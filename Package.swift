@@ -83,6 +83,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make soak`: seeded checkouts with random faults against one shared sandbox.
+        .executableTarget(
+            name: "checkout-soak",
+            dependencies: ["TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/CheckoutSoak"
+        ),
         .target(
             name: "TestSupport",
             dependencies: ["Sandbox", "ProviderClients", "ProviderWire", "CheckoutApp"],

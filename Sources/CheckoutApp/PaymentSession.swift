@@ -34,14 +34,15 @@ struct PaymentSession: Sendable {
             sandbox = try await SandboxServer(settings: settings, providers: await options.registry.sandboxProviders()).start()
         }
         let sandboxURL = options.sandboxURL ?? sandbox?.baseURL
+        let runID = "run-" + UUID().uuidString.prefix(8).lowercased()
         let http = ProviderHTTPClient(
             log: ExchangeLog(limit: keptExchanges),
             redactor: Redactor(secrets: options.registry.descriptors.flatMap { $0.secrets(options.providerOptions, sandboxURL) }),
-            retryPolicy: RetryPolicy(maxAttempts: RetryPolicy.standard.maxAttempts, baseDelay: options.retryBaseDelay))
+            retryPolicy: RetryPolicy(maxAttempts: RetryPolicy.standard.maxAttempts, baseDelay: options.retryBaseDelay),
+            sandboxRun: sandboxURL.map { (baseURL: $0, runID: runID) })
         let connection = ProviderConnection(http: http, sandboxURL: sandboxURL, options: options.providerOptions)
         let adapters = Dictionary(uniqueKeysWithValues: options.registry.descriptors.map { ($0.id, $0.makeAdapter(connection)) })
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
-        let runID = "run-" + UUID().uuidString.prefix(8).lowercased()
         for fault in options.faults {
             if let sandbox { sandbox.faults.add(fault, owner: runID) } else { try await customer?.inject(fault, owner: runID) }
         }

@@ -7,7 +7,9 @@ import Testing
 
 /// The UI loop itself (input → update → commands → render) on its own thread, with an
 /// in-memory terminal in place of ncurses: what the user would see and what goes out.
-@Suite struct UILoopTests {
+// Serialized: these tests wait on the loop's thread synchronously, and in parallel they could take
+// every cooperative thread the loop's own async entry needs.
+@Suite(.serialized) struct UILoopTests {
     @Test(arguments: zip([80, 100], [24, 30]))
     func theFirstFrameShowsTheCartAndTheBanner(width: Int, height: Int) throws {
         let run = try LoopRun(width: width, height: height)

@@ -254,13 +254,28 @@ import TestSupport
         try await SandboxHarness.with { harness in
             try harness.inject("POST /customer-request 500", owner: "run-1")
             try harness.inject("POST / 504")
-            // The first matching fault applies, whoever owns it.
-            let first = await failure { () throws(CustomerRequestFailure) in try await harness.client().create(SandboxHarness.params()) }
+            // The first matching fault applies, of the request's run or the sandbox's.
+            let first = await failure { () throws(CustomerRequestFailure) in try await harness.client(run: "run-1").create(SandboxHarness.params()) }
             guard case .api(500, _)? = first else { Issue.record("got \(String(describing: first))"); return }
             let plan = harness.sandbox.faults
             #expect(plan.remove(owner: "run-1") == 0)
             #expect(plan.pendingWithOwners.map(\.owner) == [FaultPlan.sandboxOwner])
             #expect(plan.clear() == 1)
+        }
+    }
+
+    @Test func aRunsFaultsHitOnlyThatRunsRequests() async throws {
+        try await SandboxHarness.with { harness in
+            try harness.inject("POST /customer-request 500*5", owner: "run-a")
+            // Another checkout on the same sandbox, and a request naming no run, are not hit.
+            _ = try await harness.client(run: "run-b").create(SandboxHarness.params())
+            _ = try await harness.client().create(SandboxHarness.params())
+            let own = await failure { () throws(CustomerRequestFailure) in try await harness.client(run: "run-a").create(SandboxHarness.params()) }
+            guard case .api(500, _)? = own else { Issue.record("got \(String(describing: own))"); return }
+            // The sandbox's own faults hit everyone.
+            try harness.inject("POST /customer-request 503")
+            let standing = await failure { () throws(CustomerRequestFailure) in try await harness.client(run: "run-b").create(SandboxHarness.params()) }
+            guard case .api(503, _)? = standing else { Issue.record("got \(String(describing: standing))"); return }
         }
     }
 }

@@ -37,16 +37,20 @@ public struct SandboxHarness: Sendable {
         }
     }
 
+    /// `run`: the checkout run the requests name, whose faults they get (besides the sandbox's).
     public func http(
-        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)), timeout: Duration = .seconds(5)
+        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)), timeout: Duration = .seconds(5),
+        run: String? = nil
     ) -> ProviderHTTPClient {
-        ProviderHTTPClient(log: log, redactor: Redactor(secrets: [Self.clientID]), timeout: timeout, retryPolicy: retryPolicy)
+        ProviderHTTPClient(
+            log: log, redactor: Redactor(secrets: [Self.clientID]), timeout: timeout, retryPolicy: retryPolicy,
+            sandboxRun: run.map { (baseURL: baseURL, runID: $0) })
     }
 
-    public func client(clientID: String = SandboxHarness.clientID, timeout: Duration = .seconds(5)) -> CustomerRequestClient {
+    public func client(clientID: String = SandboxHarness.clientID, timeout: Duration = .seconds(5), run: String? = nil) -> CustomerRequestClient {
         CustomerRequestClient(
             configuration: CashAppConfiguration(baseURL: baseURL, clientID: clientID, brandID: Self.brandID),
-            http: http(timeout: timeout))
+            http: http(timeout: timeout, run: run))
     }
 
     /// Injects a fault, as `--fault SPEC` does; `owner` is who it belongs to.

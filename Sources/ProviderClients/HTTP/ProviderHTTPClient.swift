@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ProviderWire
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -51,6 +52,8 @@ public final class ProviderHTTPClient: Sendable {
     public let redactor: Redactor
     public let timeout: Duration
     public let retryPolicy: RetryPolicy
+    /// Requests to this sandbox carry the run's id (`SandboxRunHeader`); nil for real providers.
+    public let sandboxRun: (baseURL: String, runID: String)?
     private let http: HTTPClient
     private let sleep: Sleeper
 
@@ -59,6 +62,7 @@ public final class ProviderHTTPClient: Sendable {
         redactor: Redactor = Redactor(),
         timeout: Duration = .seconds(5),
         retryPolicy: RetryPolicy = .standard,
+        sandboxRun: (baseURL: String, runID: String)? = nil,
         sleep: @escaping Sleeper = realSleeper,
         http: HTTPClient = ProviderHTTPClient.sharedTransport
     ) {
@@ -66,6 +70,7 @@ public final class ProviderHTTPClient: Sendable {
         self.redactor = redactor
         self.timeout = timeout
         self.retryPolicy = retryPolicy
+        self.sandboxRun = sandboxRun
         self.sleep = sleep
         self.http = http
     }
@@ -118,6 +123,9 @@ public final class ProviderHTTPClient: Sendable {
         var headers = request.headers
         if !headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
             headers.append((name: "User-Agent", value: Self.userAgent))
+        }
+        if let sandboxRun, request.url.hasPrefix(sandboxRun.baseURL) {
+            headers.append((name: SandboxRunHeader.name, value: sandboxRun.runID))
         }
         return headers
     }

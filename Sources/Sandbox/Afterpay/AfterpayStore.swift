@@ -19,6 +19,8 @@ public final class AfterpayStore: Sendable {
     /// One row of `GET /sandbox/ledger`.
     public struct LedgerEntry: Codable, Hashable, Sendable {
         public let token: String
+        /// The merchant's own reference for the order, to find a checkout by.
+        public let merchantReference: String?
         public let amount: AfterpayMoney
         public let paymentID: String?
         public let status: String?
@@ -29,6 +31,7 @@ public final class AfterpayStore: Sendable {
 
         enum CodingKeys: String, CodingKey {
             case token, amount, status, captures
+            case merchantReference = "merchant_reference"
             case paymentID = "payment_id"
             case captureRequests = "capture_requests"
         }
@@ -55,7 +58,7 @@ public final class AfterpayStore: Sendable {
         checkouts.withLock { all in
             all.values.filter { $0.captureRequests > 0 }.sorted { $0.token < $1.token }.map {
                 LedgerEntry(
-                    token: $0.token, amount: $0.request.amount ?? AfterpayMoney(amount: "0.00", currency: $0.currency),
+                    token: $0.token, merchantReference: $0.request.merchantReference, amount: $0.request.amount ?? AfterpayMoney(amount: "0.00", currency: $0.currency),
                     paymentID: $0.payment?.id, status: $0.payment?.status, captures: $0.captures,
                     captureRequests: $0.captureRequests)
             }

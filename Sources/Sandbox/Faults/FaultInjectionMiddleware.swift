@@ -14,7 +14,8 @@ struct FaultInjectionMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let path = request.uri.path
-        guard !path.hasPrefix("/sandbox/"), let kind = plan.take(method: request.method.rawValue, path: path) else {
+        let run = request.headers.first { $0.name.canonicalName == SandboxRunHeader.name.lowercased() }?.value
+        guard !path.hasPrefix("/sandbox/"), let kind = plan.take(method: request.method.rawValue, path: path, run: run) else {
             return try await next(request, context)
         }
         switch kind {

@@ -76,10 +76,16 @@ public final class FaultPlan: Sendable {
         }
     }
 
-    /// The fault for this request, if one matches; using it counts it down.
-    func take(method: String, path: String) -> FaultKind? {
+    /// The fault for this request, if one matches; using it counts it down. A checkout's faults
+    /// hit only requests naming its run (`SandboxRunHeader`), so checkouts sharing a sandbox
+    /// never get each other's; the sandbox's own faults hit every request.
+    func take(method: String, path: String, run: String?) -> FaultKind? {
         planned.withLock { planned in
-            guard let index = planned.firstIndex(where: { $0.rule.matches(method: method, path: path) }) else { return nil }
+            guard
+                let index = planned.firstIndex(where: {
+                    ($0.owner == Self.sandboxOwner || $0.owner == run) && $0.rule.matches(method: method, path: path)
+                })
+            else { return nil }
             planned[index].rule.remaining -= 1
             return planned[index].rule.kind
         }

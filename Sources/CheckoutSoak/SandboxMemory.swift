@@ -1,0 +1,31 @@
+import Foundation
+
+/// The shared sandbox's resident memory, sampled as the soak goes: after the first tenth of the
+/// checkouts (warm) and at the end. Steady means the end is within 1.5 × warm + 32 MB: a store
+/// that kept every request would grow with the checkouts instead.
+struct SandboxMemory {
+    let pid: Int32
+    private(set) var samples: [(after: Int, kilobytes: Int)] = []
+
+    init(pid: Int32) { self.pid = pid }
+
+    mutating func sample(after checkouts: Int) {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
+        else { return }
+        samples.append((checkouts, kilobytes))
+    }
+
+    var problem: String? {
+        guard let warm = samples.first, let end = samples.last, samples.count > 1 else { return nil }
+        let allowed = warm.kilobytes * 3 / 2 + 32 * 1024
+        return end.kilobytes > allowed
+            ? "sandbox memory grew from \(warm.kilobytes / 1024) MB after \(warm.after) checkouts to \(end.kilobytes / 1024) MB after \(end.after)"
+            : nil
+    }
+
+    var description: String {
+        samples.map { "\($0.kilobytes / 1024) MB after \($0.after)" }.joined(separator: ", ")
+    }
+}
