@@ -120,6 +120,7 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "QRCode"]),
+        .testTarget(name: "SoakTests", dependencies: ["checkout-soak"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport", "CZlib"]),
     ]
 )
