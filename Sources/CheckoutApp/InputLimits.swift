@@ -14,6 +14,8 @@ public enum InputLimits {
     public static let customerDelaySeconds = 0.0...3_600
     /// How long a checkout may wait for a decision (a day).
     public static let timeoutSeconds = 1...86_400
+    /// The retry back-off base, in milliseconds (a minute: the fourth retry then waits 15 min).
+    public static let retryBaseMilliseconds = 0...60_000
 
     /// "1 to 9999", "0 to 3600": a range as messages write it.
     public static func describe<T: Comparable>(_ range: ClosedRange<T>, _ text: (T) -> String) -> String {

@@ -35,7 +35,7 @@ struct SoakCommand: AsyncParsableCommand {
         let listing = try await CheckoutBinary.run(["providers", "--json"])
         let providers = try JSONDecoder().decode([String: [SoakProvider]].self, from: Data(listing.stdout.utf8))["providers"] ?? []
         let plan = SoakPlan.checkouts(count: checkouts, seed: seed, providers: providers)
-        print("soak: seed \(seed), \(checkouts) checkouts across \(providers.map(\.id).joined(separator: ", ")), \(concurrency) at a time")
+        say("soak: seed \(seed), \(checkouts) checkouts across \(providers.map(\.id).joined(separator: ", ")), \(concurrency) at a time")
 
         let (sandbox, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
         defer { sandbox.signal(SIGTERM) }
@@ -53,13 +53,13 @@ struct SoakCommand: AsyncParsableCommand {
         if let problem = memory.problem { failures.append((nil, problem)) }
         let elapsed = ContinuousClock.now - started
 
-        SoakReport.print(results: results, ledger: ledger, memory: memory, elapsed: elapsed, seed: seed)
+        SoakReport.summarize(results: results, ledger: ledger, memory: memory, elapsed: elapsed, seed: seed)
         guard failures.isEmpty else {
             await SoakReport.printFailures(failures, seed: seed)
             throw ExitCode(1)
         }
         try? FileManager.default.removeItem(at: directory)
-        print("soak: passed (seed \(seed))")
+        say("soak: passed (seed \(seed))")
     }
 
     /// Runs the checkouts `concurrency` at a time, in plan order of starting.
@@ -76,7 +76,7 @@ struct SoakCommand: AsyncParsableCommand {
             while let result = try await group.next() {
                 results.append(result)
                 progress(results.count)
-                if results.count % 100 == 0 { print("soak: \(results.count)/\(plan.count) checkouts done") }
+                if results.count % 100 == 0 { say("soak: \(results.count)/\(plan.count) checkouts done") }
                 if let next = pending.next() {
                     group.addTask { try await SoakRun.run(next, sandboxURL: sandboxURL, directory: directory) }
                 }

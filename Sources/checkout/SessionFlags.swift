@@ -33,7 +33,10 @@ struct SessionFlags: ParsableArguments {
 
     func validate() throws {
         _ = try FaultSpecOption.rules(faultSpecs)
-        guard retryBaseMilliseconds >= 0 else { throw ValidationError("--retry-base-ms must be 0 or more, got \(retryBaseMilliseconds)") }
+        guard InputLimits.retryBaseMilliseconds.contains(retryBaseMilliseconds) else {
+            throw ValidationError(
+                "--retry-base-ms must be a number of milliseconds from \(InputLimits.describe(InputLimits.retryBaseMilliseconds) { "\($0)" }), got \(retryBaseMilliseconds)")
+        }
         if let problem = options.problem { throw ValidationError(problem) }
         if !options.usesEmbeddedSandbox, timings.changed {
             throw ValidationError("--trigger-rotation and --request-lifetime set the embedded sandbox; pass them to `checkout sandbox` instead")

@@ -56,7 +56,8 @@ import TestSupport
         (["run", "--timeout", "-1"], "--timeout must be a number of seconds from 1 to 86400, got -1"),
         (["run", "--amount", "-5"], "--amount must be a number of cents from 1 to 99999999999, got -5"),
         (["sandbox", "--port", "-1"], "--port must be 0...65535, got -1"),
-        (["run", "--retry-base-ms", "-3"], "--retry-base-ms must be 0 or more, got -3"),
+        (["run", "--retry-base-ms", "-3"], "--retry-base-ms must be a number of milliseconds from 0 to 60000, got -3"),
+        (["run", "--retry-base-ms", "9223372036854775807"], "from 0 to 60000"),
         // Files that are not files: each says what it is and what to give instead.
         (["run", "/tmp"], "is a directory; give the path of a .yaml or .json scenario"),
         (["run", "/dev/null"], "is not a regular file"),
@@ -243,6 +244,37 @@ import TestSupport
         #expect(captures.count == 1)
         #expect(captures.first?["captures"] as? Int == 1)
         #expect(captures.first?["capture_requests"] as? Int == 2)
+    }
+
+    /// Found by the soak (seed 20261122, checkout 640): two lost capture responses, then a 500,
+    /// ended "settlement failed" although the first attempt had moved the money.
+    @Test func aCaptureThatFailsAfterALostResponseLooksUpThePaymentBeforeSayingItFailed() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "afterpay", "--sandbox-url", baseURL, "--retry-base-ms", "5",
+            "--fault", "POST /v2/payments/capture reset*2", "--fault", "POST /v2/payments/capture 500",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.lines.contains { $0.hasPrefix("phase: completed") })
+        let ledger = try await CheckoutBinary.fetch(baseURL + "/sandbox/ledger")
+        let captures = try #require((try JSONSerialization.jsonObject(with: ledger) as? [String: Any])?["captures"] as? [[String: Any]])
+        #expect(captures.map { $0["captures"] as? Int } == [1])
+    }
+
+    @Test func aCaptureThatNeverHappenedStillFailsWithNoMoneyMoved() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "afterpay", "--sandbox-url", baseURL, "--retry-base-ms", "5",
+            "--fault", "POST /v2/payments/capture 503",
+        ])
+        #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stderr.contains("settlement failed: capture failed: HTTP 503"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("GET /v2/payments/token:") == false)
+        let ledger = try await CheckoutBinary.fetch(baseURL + "/sandbox/ledger")
+        let captures = try #require((try JSONSerialization.jsonObject(with: ledger) as? [String: Any])?["captures"] as? [[String: Any]])
+        #expect(captures.allSatisfy { $0["captures"] as? Int == 0 })
     }
 
     @Test func anAfterpayOutageBeforeTheRequestIsAnAPIError() async throws {

@@ -175,6 +175,17 @@ import TestSupport
             #expect(entries.first?.captures == 1)
             #expect(entries.first?.captureRequests == 3)
             #expect(entries.first?.paymentID == payment.id)
+            #expect(entries.first?.merchantReference == "order-7")
+
+            // Get Payment By Token and by order id find it; a token with no payment is 404.
+            let byToken = try await harness.afterpay("GET", "/v2/payments/token:\(token)", json: nil)
+            #expect(byToken.status == 200)
+            #expect(try JSONDecoder().decode(AfterpayPayment.self, from: byToken.body).id == payment.id)
+            let byID = try await harness.afterpay("GET", "/v2/payments/\(payment.id)", json: nil)
+            #expect(try JSONDecoder().decode(AfterpayPayment.self, from: byID.body).token == token)
+            let none = try await harness.afterpay("GET", "/v2/payments/token:002.unknown", json: nil)
+            #expect(none.status == 404)
+            #expect(try JSONDecoder().decode(AfterpayError.self, from: none.body).errorCode == "not_found")
         }
     }
 

@@ -104,13 +104,36 @@ public actor AfterpayAdapter: PaymentProviderAdapter {
         do {
             captured = try await afterpay.capture(AfterpayCaptureRequest(token: payment.token, merchantReference: references[ids.number], grantId: grant))
         } catch {
-            return .failed(SettlementFailure(declined: false, reason: "capture failed: \(error)"))
+            // An earlier attempt may have captured before its response was lost: ask Afterpay
+            // before saying no money moved.
+            switch await reconcile(token: payment.token) {
+            case .captured(let found): captured = found
+            case .notCaptured: return .failed(SettlementFailure(declined: false, reason: "capture failed: \(error)"))
+            case .unknown(let lookup):
+                return .failed(SettlementFailure(
+                    declined: false,
+                    reason: "capture failed: \(error); whether money moved is unknown (looking up token \(payment.token) failed: \(lookup)); check it before charging again"))
+            }
         }
         guard captured.status == "APPROVED" else {
             return .failed(SettlementFailure(
                 declined: captured.status == "DECLINED", reason: "capture \(captured.status): payment \(captured.id) is \(captured.paymentState)"))
         }
         return .completed(SettlementReceipt(paymentID: captured.id, payer: validation.cashAppTag ?? attempt.payer))
+    }
+
+    private enum CaptureLookup {
+        case captured(AfterpayPayment)
+        case notCaptured
+        case unknown(AfterpayFailure)
+    }
+
+    /// Get Payment By Token after a failed capture: 404 means no payment was made.
+    private func reconcile(token: String) async -> CaptureLookup {
+        do { return .captured(try await afterpay.payment(token: token)) } catch {
+            if case .api(404, _) = error { return .notCaptured }
+            return .unknown(error)
+        }
     }
 
     private static let notSigned = ProviderFailure(

@@ -30,8 +30,14 @@ public struct AfterpayClient: Sendable {
         try await call("\(configuration.merchantBaseURL)/v2/payments/capture", body: request, authenticated: true, retrying: true)
     }
 
+    /// Get Payment By Token: the payment a capture made, if any (404 `not_found` when none).
+    public func payment(token: String) async throws(AfterpayFailure) -> AfterpayPayment {
+        let escaped = token.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? token
+        return try await call("\(configuration.merchantBaseURL)/v2/payments/token:\(escaped)", body: Optional<Never>.none, authenticated: true, retrying: true)
+    }
+
     private func call<Body: Encodable, Answer: Decodable>(
-        _ url: String, body: Body, authenticated: Bool, retrying: Bool
+        _ url: String, body: Body?, authenticated: Bool, retrying: Bool
     ) async throws(AfterpayFailure) -> Answer {
         var headers: [(name: String, value: String)] = [
             (name: "Accept", value: "application/json"), (name: "Content-Type", value: "application/json"),
@@ -40,12 +46,16 @@ public struct AfterpayClient: Sendable {
             let credentials = Data("\(configuration.merchantID):\(configuration.secretKey)".utf8).base64EncodedString()
             headers.append((name: "Authorization", value: "Basic \(credentials)"))
         }
-        let data: Data
-        let encoder = JSONEncoder()
-        // Sorted keys: the same request reads the same in every log and transcript.
-        encoder.outputFormatting = [.sortedKeys]
-        do { data = try encoder.encode(body) } catch { throw .undecodable(status: 0, detail: "could not encode: \(error)") }
-        let request = ProviderRequest(method: "POST", url: url, headers: headers, body: data)
+        var data: Data?
+        if let body {
+            let encoder = JSONEncoder()
+            // Sorted keys: the same request reads the same in every log and transcript.
+            encoder.outputFormatting = [.sortedKeys]
+            do { data = try encoder.encode(body) } catch { throw .undecodable(status: 0, detail: "could not encode: \(error)") }
+        } else {
+            headers.removeAll { $0.name == "Content-Type" }
+        }
+        let request = ProviderRequest(method: data == nil ? "GET" : "POST", url: url, headers: headers, body: data)
         return try await http.withRetries(
             policy: retrying ? nil : .never, shouldRetry: { (failure: AfterpayFailure) in failure.isRetryable }
         ) { (attempt: Int) async throws(AfterpayFailure) -> Answer in

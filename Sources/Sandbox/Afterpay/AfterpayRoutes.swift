@@ -24,7 +24,24 @@ struct AfterpayRoutes {
         router.post("v2/payments/capture") { request, context in
             await afterpayAnswer { () throws(AfterpayRejection) -> Response in try await capture(request, context) }
         }
+        router.get("v2/payments/{reference}") { request, context in
+            await afterpayAnswer { () throws(AfterpayRejection) -> Response in try payment(request, context) }
+        }
         router.get("sandbox/ledger") { _, _ in SandboxResponse.json(["captures": store.ledger]) }
+    }
+
+    /// Get Payment By Token (`token:{token}`) or by order id: what a capture created, so a client
+    /// whose capture response was lost can learn whether money moved.
+    private func payment(_ request: Request, _ context: SandboxRequestContext) throws(AfterpayRejection) -> Response {
+        try authenticate(request)
+        let reference = context.parameters.get("reference") ?? ""
+        let found = reference.hasPrefix("token:")
+            ? store.checkout(token: String(reference.dropFirst("token:".count)))?.payment
+            : store.payment(id: reference)
+        guard let found else {
+            throw AfterpayRejection(.notFound, "not_found", "No payment exists for \(reference).")
+        }
+        return SandboxResponse.json(found)
     }
 
     private func authenticate(_ request: Request) throws(AfterpayRejection) {

@@ -45,6 +45,8 @@ public final class AfterpayStore: Sendable {
 
     func checkout(token: String) -> Checkout? { checkouts.withLock { $0[token] } }
 
+    func payment(id: String) -> AfterpayPayment? { checkouts.withLock { $0.values.lazy.compactMap(\.payment).first { $0.id == id } } }
+
     func update(token: String, _ change: (inout Checkout) -> Void) -> Checkout? {
         checkouts.withLock { all in
             guard var checkout = all[token] else { return nil }

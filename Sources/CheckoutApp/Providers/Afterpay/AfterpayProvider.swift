@@ -21,7 +21,7 @@ extension ProviderDescriptor {
         emulates: "Cash App Pay through Afterpay: merchant checkout, sign-payment (ES256 JWT), validate-payment and capture",
         endpoints: [
             "POST /v2/checkouts", "POST /v2/payments/sign-payment", "POST \(CashAppConfiguration.requestsPath)",
-            "POST /v2/payments/validate-payment", "POST /v2/payments/capture",
+            "POST /v2/payments/validate-payment", "POST /v2/payments/capture", "GET /v2/payments/token:{token}",
         ],
         magicValues: [
             MagicValue(field: "amount", value: "\(AfterpayMagic.invalidValidationCents)", effect: "validate-payment answers INVALID → settlementFailed, exit 2"),
