@@ -43,7 +43,7 @@ struct PaymentSession: Sendable {
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
         let runID = "run-" + UUID().uuidString.prefix(8).lowercased()
         for fault in options.faults {
-            if let sandbox { sandbox.faults.add(fault, owner: runID) } else { try await customer?.inject(fault, owner: runID) }
+            if let sandbox { try sandbox.faults.add(fault, owner: runID) } else { try await customer?.inject(fault, owner: runID) }
         }
         return PaymentSession(
             catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,
