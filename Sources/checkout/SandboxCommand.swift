@@ -38,6 +38,11 @@ struct SandboxCommand: AsyncParsableCommand {
     func validate() throws {
         let faults = try FaultSpecOption.rules(faultSpecs)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
+        // A request forgotten while still pending would vanish under a polling client.
+        guard bounds.requestRetention >= timings.requestLifetime else {
+            throw ValidationError(
+                "--request-retention (\(bounds.requestRetention.plainText) s) must be at least --request-lifetime (\(timings.requestLifetime.plainText) s)")
+        }
         guard faults.count <= bounds.maxFaults else {
             throw ValidationError("--fault is given \(faults.count) times, more than --max-faults \(bounds.maxFaults)")
         }

@@ -38,6 +38,7 @@ import TestSupport
         (["--request-timeout", "nan"], "--request-timeout"),
         (["--request-retention", "-5"], "--request-retention"),
         (["--max-faults", "1", "--fault", "GET /x 503", "--fault", "GET /y 503"], "more than --max-faults 1"),
+        (["--request-retention", "60", "--request-lifetime", "120"], "must be at least --request-lifetime"),
     ])
     func anOutOfRangeBoundIsAUsageError(arguments: [String], mentions: String) async throws {
         let outcome = try await CheckoutBinary.run(["sandbox", "--port", "0"] + arguments)
