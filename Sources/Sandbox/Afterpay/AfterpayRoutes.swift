@@ -80,8 +80,9 @@ struct AfterpayRoutes {
         }
         guard (body.items?.count ?? 0) <= 100 else { throw AfterpayRejection(.unprocessableContent, "invalid_object", "items has more than 100 entries.") }
         let token = "002." + SandboxIDs.make("", length: 40)
-        let expires = settings.now().addingTimeInterval(3600)
-        store.add(.init(token: token, request: body, cents: cents, currency: currency.code, expires: expires), now: settings.now(), limits: settings.limits)
+        let now = settings.now()
+        let expires = now.addingTimeInterval(3600)
+        store.add(.init(token: token, request: body, cents: cents, currency: currency.code, expires: expires), now: now, limits: settings.limits)
         return SandboxResponse.json(AfterpayCheckoutResponse(
             token: token, expires: ISO8601Milliseconds.string(from: expires),
             redirectCheckoutUrl: "\(request.baseURL)/sandbox/afterpay/checkout?token=\(token)"), status: .created)
