@@ -20,13 +20,13 @@ import TestSupport
         connection.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         let answered = await connection.readResponse()?.status == 200
         // Its place is given back once the server has closed it.
-        return await connection.waitForClose(timeout: 5) && answered
+        return await connection.waitForClose(timeout: 10) && answered
     }
 
     /// Waits until the server counts `count` open connections: a closed one is given back just
     /// after the client sees it close.
     private func waitForOpenConnections(_ harness: SandboxHarness, _ count: Int) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(10)
         while harness.sandbox.openConnections != count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         return harness.sandbox.openConnections == count
     }
@@ -37,8 +37,8 @@ import TestSupport
             let kept = try RawConnection(port: harness.sandbox.port)
             kept.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(await kept.readResponse()?.status == 200)
-            #expect(await silent.waitForClose(timeout: 5))
-            #expect(await kept.waitForClose(timeout: 5))
+            #expect(await silent.waitForClose(timeout: 10))
+            #expect(await kept.waitForClose(timeout: 10))
             #expect(try await healthy(harness))
         }
     }
@@ -47,7 +47,7 @@ import TestSupport
         try await SandboxHarness.with(limits: Self.limits(read: 0.2)) { harness in
             let slow = try RawConnection(port: harness.sandbox.port)
             slow.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n")
-            #expect(await slow.waitForClose(timeout: 5))
+            #expect(await slow.waitForClose(timeout: 10))
             #expect(try await healthy(harness))
         }
     }
@@ -58,11 +58,11 @@ import TestSupport
             slow.send("POST /sandbox/faults HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
             let started = ContinuousClock.now
             // Each byte comes well within the idle timeout; only the whole-request deadline ends it.
-            while slow.send(" "), ContinuousClock.now - started < .seconds(5) {
+            while slow.send(" "), ContinuousClock.now - started < .seconds(10) {
                 if await slow.waitForClose(timeout: 0.05) { break }
             }
-            #expect(await slow.waitForClose(timeout: 5))
-            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(await slow.waitForClose(timeout: 10))
+            #expect(ContinuousClock.now - started < .seconds(10))
             #expect(try await healthy(harness))
         }
     }
@@ -87,7 +87,7 @@ import TestSupport
             // Accepted connections start on several event loops: let the fourth take its place first.
             #expect(try await waitForOpenConnections(harness, 4))
             let surplus = try (0..<20).map { _ in try RawConnection(port: harness.sandbox.port) }
-            for connection in surplus { #expect(await connection.waitForClose(timeout: 5)) }
+            for connection in surplus { #expect(await connection.waitForClose(timeout: 10)) }
             for connection in held + [fourth] {
                 connection.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(await connection.readResponse()?.status == 200)

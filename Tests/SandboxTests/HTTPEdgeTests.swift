@@ -80,7 +80,7 @@ import TestSupport
                 """)
             #expect(response?.status == 413)
             #expect(response?.header("connection") == "close")
-            #expect(await connection.waitForClose(timeout: 5))
+            #expect(await connection.waitForClose(timeout: 10))
         }
     }
 
@@ -92,7 +92,7 @@ import TestSupport
             #expect(Int(answer.header("content-length") ?? "") == answer.body.utf8.count)
             #expect(answer.body.contains("METHOD_NOT_ALLOWED"))
             #expect(answer.header("connection") == "close")
-            #expect(await connection.waitForClose(timeout: 5))
+            #expect(await connection.waitForClose(timeout: 10))
         }
     }
 
@@ -102,7 +102,7 @@ import TestSupport
             #expect(response?.status == 200)
             #expect(response?.header("connection") == "close")
             #expect(response?.header("content-length") != nil)
-            #expect(await connection.waitForClose(timeout: 5))
+            #expect(await connection.waitForClose(timeout: 10))
         }
     }
 
@@ -113,7 +113,7 @@ import TestSupport
             #expect(response?.status == 200)
             #expect(!connection.closedByPeer)
             connection.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(await connection.read(timeout: 5) { $0.components(separatedBy: "HTTP/1.1 200").count == 3 })
+            #expect(await connection.read(timeout: 10) { $0.components(separatedBy: "HTTP/1.1 200").count == 3 })
         }
     }
 
@@ -122,7 +122,7 @@ import TestSupport
             let (response, connection) = try await exchange(harness, "GET /sandbox/health HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n")
             #expect(response?.status == 200)
             #expect(response?.header("connection") == "close")
-            #expect(await connection.waitForClose(timeout: 5))
+            #expect(await connection.waitForClose(timeout: 10))
         }
     }
 }

@@ -73,7 +73,7 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads one whole response (head and a Content-Length body).
-    public func readResponse(timeout: Double = 5) async -> RawResponse? {
+    public func readResponse(timeout: Double = 10) async -> RawResponse? {
         await read(timeout: timeout) { RawResponse(parsing: $0) != nil }
         return RawResponse(parsing: text)
     }
