@@ -17,6 +17,8 @@ public struct SandboxSettings: Sendable {
     public var faultTimeoutSeconds: Double = 8
     /// How long the `slow` fault delays an answer.
     public var faultSlowSeconds: Double = 3
+    /// What it keeps and how long it waits for clients.
+    public var limits = SandboxLimits()
 
     public init(
         now: @escaping SandboxClock = { Date() },

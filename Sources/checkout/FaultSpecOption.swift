@@ -5,7 +5,9 @@ import Sandbox
 /// `checkout sandbox`.
 enum FaultSpecOption {
     static let help = ArgumentHelp(
-        "Inject a sandbox fault: 'METHOD PATH-PREFIX KIND[*N]', KIND one of 500, 503, 504, 429, timeout, reset, malformed, slow. Repeatable.",
+        "Inject a sandbox fault: 'METHOD PATH-PREFIX KIND[*N]', METHOD one of \(FaultRule.methods.joined(separator: ", ")), "
+            + "KIND one of \(FaultKind.allCases.map(\.rawValue).joined(separator: ", ")), N from \(FaultRule.counts.lowerBound) to "
+            + "\(FaultRule.counts.upperBound) (default 1). Repeatable.",
         valueName: "spec")
 
     /// The rules the specs name, or the usage error for the first that is not one.

@@ -34,29 +34,41 @@ struct SandboxCommand: AsyncParsableCommand {
 
     @OptionGroup var timings: SandboxTimingFlags
 
+    @OptionGroup(title: "Bounds") var bounds: SandboxLimitFlags
+
     func validate() throws {
-        _ = try FaultSpecOption.rules(faultSpecs)
+        let faults = try FaultSpecOption.rules(faultSpecs)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
+        // A request forgotten while still pending would vanish under a polling client.
+        guard bounds.requestRetention >= timings.requestLifetime else {
+            throw ValidationError(
+                "--request-retention (\(bounds.requestRetention.plainText) s) must be at least --request-lifetime (\(timings.requestLifetime.plainText) s)")
+        }
+        guard faults.count <= bounds.maxFaults else {
+            throw ValidationError("--fault is given \(faults.count) times, more than --max-faults \(bounds.maxFaults)")
+        }
     }
 
     func run() async throws {
         let running: RunningSandbox
-        let settings = SandboxSettings(triggerRotation: timings.triggerRotation, requestLifetime: timings.requestLifetime)
+        var settings = SandboxSettings(triggerRotation: timings.triggerRotation, requestLifetime: timings.requestLifetime)
+        settings.limits = bounds.limits
         let providers = await ProviderRegistry.builtIn.sandboxProviders()
         do { running = try await SandboxServer(settings: settings, providers: providers).start(host: host, port: port) } catch {
             Console.err("error: \(error)")
             throw ExitCode(2)
         }
         let faults = try FaultSpecOption.rules(faultSpecs)
-        for fault in faults { running.faults.add(fault, owner: FaultPlan.sandboxOwner) }
-        Console.out(running.baseURL)
-        let served = providers.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
-        Console.err("sandbox: at \(running.baseURL) — \(served); \(Self.standingFaults(faults.count)); Ctrl-C stops it")
-        // Ctrl-C, Ctrl-\, a kill or a closed terminal: finish the requests in flight, close, exit 128 + signal.
+        for fault in faults { try running.faults.add(fault, owner: FaultPlan.sandboxOwner) }
+        // Ctrl-C, Ctrl-\, a kill or a closed terminal: finish the requests in flight, close, exit
+        // 128 + signal. Installed before the URL is printed, which is when callers start using it.
         let signals = SignalCleanup.install { signal in
             Console.err("sandbox: \(TerminalSignals.name(of: signal)); stopping")
             await running.stop()
         }
+        Console.out(running.baseURL)
+        let served = providers.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
+        Console.err("sandbox: at \(running.baseURL) — \(served); \(Self.standingFaults(faults.count)); Ctrl-C stops it")
         await running.wait()
         signals.cancel()
     }

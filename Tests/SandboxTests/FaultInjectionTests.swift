@@ -16,6 +16,9 @@ import TestSupport
     @Test(arguments: [
         ("POST /x", "three words"), ("POST x 500", "start with /"), ("POST /x 418", "not a fault kind"),
         ("POST /x 500*0", "positive count"), ("POST /x 500*two", "positive count"), ("P0ST /x 500", "HTTP method"),
+        // Each field is checked whole, naming what is allowed.
+        ("GET / 503*", "count \"*\""), ("GET /x 503*+3", "count"), ("GET /x 503*10001", "from 1 to 10000"),
+        ("GET /x 503*99999999999999999999", "count"), ("FOO /x 503", "one of *, GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
     ])
     func explainsWhatIsWrong(spec: String, mentions: String) {
         do {

@@ -58,6 +58,14 @@ public enum CheckoutBinary {
 
     /// GETs a URL, e.g. a shared sandbox's ledger.
     public static func fetch(_ url: String) async throws -> Data {
-        try await ProviderHTTPClient(retryPolicy: .never).send(ProviderRequest(method: "GET", url: url), provider: "test").body
+        try await send("GET", url).body
+    }
+
+    /// Sends one request with a JSON body (or none), no retries.
+    public static func send(_ method: String, _ url: String, json: String? = nil) async throws -> (status: Int, body: Data) {
+        let headers: [(name: String, value: String)] = json == nil ? [] : [(name: "Content-Type", value: "application/json")]
+        let response = try await ProviderHTTPClient(retryPolicy: .never).send(
+            ProviderRequest(method: method, url: url, headers: headers, body: json.map { Data($0.utf8) }), provider: "test")
+        return (response.status, response.body)
     }
 }

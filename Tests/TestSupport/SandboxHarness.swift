@@ -18,11 +18,12 @@ public struct SandboxHarness: Sendable {
     /// Runs `body` with a fresh sandbox, stopping it afterwards whatever happens.
     public static func with<T: Sendable>(
         triggerRotation: TimeInterval = 30, requestLifetime: TimeInterval = 3600,
-        faultDelaySeconds: Double = 0.4, registry: ProviderRegistry = .builtIn,
+        faultDelaySeconds: Double = 0.4, registry: ProviderRegistry = .builtIn, limits: SandboxLimits = SandboxLimits(),
         _ body: (SandboxHarness) async throws -> T
     ) async throws -> T {
         let clock = ManualClock()
         var settings = SandboxSettings(now: clock.clock, triggerRotation: triggerRotation, requestLifetime: requestLifetime)
+        settings.limits = limits
         settings.faultTimeoutSeconds = faultDelaySeconds
         settings.faultSlowSeconds = faultDelaySeconds
         let sandbox = try await SandboxServer(settings: settings, providers: await registry.sandboxProviders()).start(host: "127.0.0.1", port: 0)
@@ -55,7 +56,7 @@ public struct SandboxHarness: Sendable {
 
     /// Injects a fault, as `--fault SPEC` does; `owner` is who it belongs to.
     public func inject(_ spec: String, owner: String = FaultPlan.sandboxOwner) throws {
-        sandbox.faults.add(try FaultRule(spec: spec), owner: owner)
+        try sandbox.faults.add(try FaultRule(spec: spec), owner: owner)
     }
 
     public var customer: SandboxControlClient { SandboxControlClient(baseURL: baseURL, http: http()) }

@@ -176,8 +176,8 @@ private struct ScenarioReader {
                 throw error(at: item, path, "a fault needs method, path and kind (count is optional), e.g. {method: POST, path: /customer-request, kind: 503}")
             }
             let method = try text(methodNode, path + ".method")
-            guard method == "*" || method.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw error(at: methodNode, path + ".method", "\"\(method)\" is not an HTTP method (or * for any)")
+            guard FaultRule.methods.contains(method.uppercased()) else {
+                throw error(at: methodNode, path + ".method", "\"\(method)\" is not an HTTP method the sandbox answers; use one of \(list(FaultRule.methods))")
             }
             let prefix = try text(pathNode, path + ".path")
             guard prefix.hasPrefix("/") else { throw error(at: pathNode, path + ".path", "must start with /, e.g. /v2/payments/capture") }

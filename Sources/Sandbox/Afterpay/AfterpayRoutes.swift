@@ -13,21 +13,30 @@ struct AfterpayRoutes {
 
     func register(on router: Router<SandboxRequestContext>) {
         router.post("v2/checkouts") { request, context in
-            await afterpayAnswer { () throws(AfterpayRejection) -> Response in try await createCheckout(request, context) }
+            await answer { () throws(AfterpayRejection) -> Response in try await createCheckout(request, context) }
         }
         router.post("v2/payments/sign-payment") { request, context in
-            await afterpayAnswer { () throws(AfterpayRejection) -> Response in try await sign(request, context) }
+            await answer { () throws(AfterpayRejection) -> Response in try await sign(request, context) }
         }
         router.post("v2/payments/validate-payment") { request, context in
-            await afterpayAnswer { () throws(AfterpayRejection) -> Response in try await validate(request, context) }
+            await answer { () throws(AfterpayRejection) -> Response in try await validate(request, context) }
         }
         router.post("v2/payments/capture") { request, context in
-            await afterpayAnswer { () throws(AfterpayRejection) -> Response in try await capture(request, context) }
+            await answer { () throws(AfterpayRejection) -> Response in try await capture(request, context) }
         }
         router.get("v2/payments/{reference}") { request, context in
-            await afterpayAnswer { () throws(AfterpayRejection) -> Response in try payment(request, context) }
+            await answer { () throws(AfterpayRejection) -> Response in try payment(request, context) }
         }
-        router.get("sandbox/ledger") { _, _ in SandboxResponse.json(["captures": store.ledger]) }
+        router.get("sandbox/ledger") { _, _ in
+            store.evictDue(now: settings.now(), limits: settings.limits)
+            return SandboxResponse.json(["captures": store.ledger])
+        }
+    }
+
+    /// Every endpoint first forgets checkouts past their retention, so they answer as unknown.
+    private func answer(_ handler: () async throws(AfterpayRejection) -> Response) async -> Response {
+        store.evictDue(now: settings.now(), limits: settings.limits)
+        return await afterpayAnswer(handler)
     }
 
     /// Get Payment By Token (`token:{token}`) or by order id: what a capture created, so a client
@@ -52,7 +61,13 @@ struct AfterpayRoutes {
     }
 
     private func decode<Body: Decodable>(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Body {
-        guard let data = try? await request.collectBody(context), let body = try? JSONDecoder().decode(Body.self, from: data) else {
+        let data: Data
+        do { data = try await request.readBody(limit: settings.limits.maxBodyBytes) } catch let error as BodyTooLarge {
+            throw AfterpayRejection(.contentTooLarge, "payload_too_large", "The \(error).")
+        } catch {
+            throw AfterpayRejection(.badRequest, "invalid_json", "The request body could not be read.")
+        }
+        guard let body = try? JSONDecoder().decode(Body.self, from: data) else {
             throw AfterpayRejection(.badRequest, "invalid_json", "The request body is not valid JSON for this endpoint.")
         }
         return body
@@ -70,12 +85,10 @@ struct AfterpayRoutes {
             guard let confirm = body.merchant?.redirectConfirmUrl, !confirm.isEmpty else { throw missing("merchant.redirectConfirmUrl") }
             guard let cancel = body.merchant?.redirectCancelUrl, !cancel.isEmpty else { throw missing("merchant.redirectCancelUrl") }
         }
+        let cents = try AfterpayMoneyFormat.minorUnits(amount, field: "amount")
+        try checkOtherMoney(body)
         guard let currency = Currency.withCode(amount.currency), currency == .usd else {
             throw AfterpayRejection(.unprocessableContent, "unsupported_currency", "Currency \(amount.currency) is not supported by this merchant.")
-        }
-        let cents: Int
-        do { cents = try Money(decimal: amount.amount, currency: currency).minorUnits } catch {
-            throw AfterpayRejection(.unprocessableContent, "invalid_amount", "amount.amount \"\(amount.amount)\" is not a valid amount.")
         }
         guard (merchant.minimumCents...merchant.maximumCents).contains(cents) else {
             throw AfterpayRejection(
@@ -84,11 +97,22 @@ struct AfterpayRoutes {
         }
         guard (body.items?.count ?? 0) <= 100 else { throw AfterpayRejection(.unprocessableContent, "invalid_object", "items has more than 100 entries.") }
         let token = "002." + SandboxIDs.make("", length: 40)
-        let expires = settings.now().addingTimeInterval(3600)
-        store.add(.init(token: token, request: body, cents: cents, currency: currency.code, expires: expires))
+        let now = settings.now()
+        let expires = now.addingTimeInterval(3600)
+        store.add(.init(token: token, request: body, cents: cents, currency: currency.code, expires: expires), now: now, limits: settings.limits)
         return SandboxResponse.json(AfterpayCheckoutResponse(
             token: token, expires: ISO8601Milliseconds.string(from: expires),
             redirectCheckoutUrl: "\(request.baseURL)/sandbox/afterpay/checkout?token=\(token)"), status: .created)
+    }
+
+    /// Every other Money in a checkout must be written as Afterpay writes money, too.
+    private func checkOtherMoney(_ body: AfterpayCheckoutRequest) throws(AfterpayRejection) {
+        var fields: [(String, AfterpayMoney)] = []
+        if let tax = body.taxAmount { fields.append(("taxAmount", tax)) }
+        if let shipping = body.shippingAmount { fields.append(("shippingAmount", shipping)) }
+        for (index, item) in (body.items ?? []).enumerated() { fields.append(("items[\(index)].price", item.price)) }
+        for (index, discount) in (body.discounts ?? []).enumerated() { fields.append(("discounts[\(index)].amount", discount.amount)) }
+        for (field, money) in fields { _ = try AfterpayMoneyFormat.minorUnits(money, field: field) }
     }
 
     private func sign(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Response {

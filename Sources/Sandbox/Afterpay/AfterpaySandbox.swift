@@ -29,9 +29,11 @@ public struct AfterpaySandbox: SandboxProvider {
     public func faultResponse(_ fault: InjectedFault) -> Response {
         let code =
             fault.kind == .rateLimited ? "too_many_requests" : (fault.status == .internalServerError ? "error" : fault.code.lowercased())
-        return SandboxResponse.json(
-            AfterpayError(errorCode: code, errorId: SandboxIDs.make("", length: 16), message: fault.detail, httpStatusCode: Int(fault.status.code)),
-            status: fault.status)
+        return AfterpayRejection(fault.status, code, fault.detail).response
+    }
+
+    public func refusalResponse(_ refusal: SandboxRefusal) -> Response {
+        AfterpayRejection(refusal.status, refusal.code.lowercased(), refusal.detail).response
     }
 }
 

@@ -37,28 +37,54 @@ public final class AfterpayStore: Sendable {
         }
     }
 
-    private let checkouts = Mutex<[String: Checkout]>([:])
+    private struct State: Sendable {
+        var checkouts: [String: Checkout] = [:]
+        var age = RetentionQueue()
+
+        mutating func evict(now: Date, limits: SandboxLimits, capacity: Int) {
+            for token in age.evict(now: now, retention: limits.requestRetention, capacity: capacity) {
+                checkouts.removeValue(forKey: token)
+            }
+        }
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
-    func add(_ checkout: Checkout) { checkouts.withLock { $0[checkout.token] = checkout } }
+    /// Keeps a new checkout, forgetting the oldest when the store is full.
+    func add(_ checkout: Checkout, now: Date, limits: SandboxLimits) {
+        state.withLock { state in
+            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests - 1)
+            state.checkouts[checkout.token] = checkout
+            state.age.append(checkout.token, createdAt: now)
+        }
+    }
 
-    func checkout(token: String) -> Checkout? { checkouts.withLock { $0[token] } }
+    /// Forgets checkouts past the retention age: they answer as unknown tokens from then on.
+    func evictDue(now: Date, limits: SandboxLimits) {
+        state.withLock { $0.evict(now: now, limits: limits, capacity: limits.maxStoredRequests) }
+    }
 
-    func payment(id: String) -> AfterpayPayment? { checkouts.withLock { $0.values.lazy.compactMap(\.payment).first { $0.id == id } } }
+    /// How many checkouts it holds.
+    public var count: Int { state.withLock { $0.checkouts.count } }
+
+    func checkout(token: String) -> Checkout? { state.withLock { $0.checkouts[token] } }
+
+    func payment(id: String) -> AfterpayPayment? { state.withLock { $0.checkouts.values.lazy.compactMap(\.payment).first { $0.id == id } } }
 
     func update(token: String, _ change: (inout Checkout) -> Void) -> Checkout? {
-        checkouts.withLock { all in
-            guard var checkout = all[token] else { return nil }
+        state.withLock { state in
+            guard var checkout = state.checkouts[token] else { return nil }
             change(&checkout)
-            all[token] = checkout
+            state.checkouts[token] = checkout
             return checkout
         }
     }
 
     public var ledger: [LedgerEntry] {
-        checkouts.withLock { all in
-            all.values.filter { $0.captureRequests > 0 }.sorted { $0.token < $1.token }.map {
+        state.withLock { state in
+            state.checkouts.values.filter { $0.captureRequests > 0 }.sorted { $0.token < $1.token }.map {
                 LedgerEntry(
                     token: $0.token, merchantReference: $0.request.merchantReference, amount: $0.request.amount ?? AfterpayMoney(amount: "0.00", currency: $0.currency),
                     paymentID: $0.payment?.id, status: $0.payment?.status, captures: $0.captures,

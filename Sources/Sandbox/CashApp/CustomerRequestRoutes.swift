@@ -68,8 +68,10 @@ struct CustomerRequestRoutes {
     }
 
     private func collect(_ request: Request, _ context: SandboxRequestContext) async throws(CashAppRejection) -> Data {
-        do { return try await request.collectBody(context) } catch {
-            throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_TOO_LONG", "The body could not be read: \(error).")
+        do { return try await request.readBody(limit: store.settings.limits.maxBodyBytes) } catch let error as BodyTooLarge {
+            throw CashAppRejection(.contentTooLarge, "INVALID_REQUEST_ERROR", "VALUE_TOO_LONG", "The \(error).")
+        } catch {
+            throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_REGEX_MISMATCH", "The body could not be read.")
         }
     }
 }

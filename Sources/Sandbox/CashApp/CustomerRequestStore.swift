@@ -9,6 +9,8 @@ public final class CustomerRequestStore: Sendable {
         let clientID: String
         /// Mixed into trigger tokens so links cannot be guessed from the id alone.
         let triggerSeed: String
+        /// Its idempotency record's key, forgotten with it.
+        let scopedKey: String
     }
 
     struct IdempotencyRecord: Sendable {
@@ -19,6 +21,19 @@ public final class CustomerRequestStore: Sendable {
     private struct State: Sendable {
         var requests: [String: StoredRequest] = [:]
         var idempotency: [String: IdempotencyRecord] = [:]
+        var age = RetentionQueue()
+
+        /// Forgets requests past the retention age, then the oldest beyond `capacity`.
+        mutating func evict(now: Date, limits: SandboxLimits, capacity: Int) {
+            for id in age.evict(now: now, retention: limits.requestRetention, capacity: capacity) {
+                if let gone = requests.removeValue(forKey: id) { idempotency.removeValue(forKey: gone.scopedKey) }
+            }
+        }
+
+        /// What every read and change sees: nothing past its retention.
+        mutating func evictDue(now: Date, limits: SandboxLimits) {
+            evict(now: now, limits: limits, capacity: limits.maxStoredRequests)
+        }
     }
 
     let settings: SandboxSettings
@@ -30,7 +45,9 @@ public final class CustomerRequestStore: Sendable {
 
     /// The request holding grant `id`, and the grant: what Afterpay's validation checks.
     func grant(id: String) -> (CustomerRequest, Grant)? {
-        state.withLock { state in
+        let now = settings.now()
+        return state.withLock { state in
+            state.evictDue(now: now, limits: settings.limits)
             for stored in state.requests.values {
                 if let grant = stored.request.grants?.first(where: { $0.id == id }) { return (stored.request, grant) }
             }
@@ -53,6 +70,7 @@ public final class CustomerRequestStore: Sendable {
     ) -> CreateOutcome {
         let now = settings.now()
         return state.withLock { state in
+            state.evictDue(now: now, limits: settings.limits)
             let scopedKey = clientID + "\u{0}" + idempotencyKey
             if let record = state.idempotency[scopedKey] {
                 guard record.params == params, let stored = state.requests[record.requestID] else { return .keyReused }
@@ -66,8 +84,11 @@ public final class CustomerRequestStore: Sendable {
                 origin: .init(type: "DIRECT"), channel: params.channel, referenceID: params.referenceID,
                 requesterProfile: .init(name: settings.merchantName, logoURL: nil),
                 customerProfile: nil, metadata: params.metadata, grants: nil)
-            let stored = StoredRequest(request: request, clientID: clientID, triggerSeed: SandboxIDs.make("", length: 8))
+            // Room for this one: the oldest go first.
+            state.evict(now: now, limits: settings.limits, capacity: settings.limits.maxStoredRequests - 1)
+            let stored = StoredRequest(request: request, clientID: clientID, triggerSeed: SandboxIDs.make("", length: 8), scopedKey: scopedKey)
             state.requests[id] = stored
+            state.age.append(id, createdAt: now)
             state.idempotency[scopedKey] = IdempotencyRecord(params: params, requestID: id)
             return .created(present(stored, now: now, baseURL: baseURL, state: &state))
         }
@@ -77,6 +98,7 @@ public final class CustomerRequestStore: Sendable {
     func retrieve(id: String, clientID: String?, baseURL: String) -> CustomerRequest? {
         let now = settings.now()
         return state.withLock { state in
+            state.evictDue(now: now, limits: settings.limits)
             guard let stored = state.requests[id], clientID == nil || stored.clientID == clientID else { return nil }
             return present(stored, now: now, baseURL: baseURL, state: &state)
         }
@@ -94,6 +116,7 @@ public final class CustomerRequestStore: Sendable {
     ) -> ChangeOutcome {
         let now = settings.now()
         return state.withLock { state in
+            state.evictDue(now: now, limits: settings.limits)
             guard var stored = state.requests[id], clientID == nil || stored.clientID == clientID else { return .notFound }
             expireIfDue(&stored, now: now)
             guard stored.request.status == .PENDING else {
@@ -111,7 +134,8 @@ public final class CustomerRequestStore: Sendable {
     func currentTriggerToken(id: String) -> String? {
         let now = settings.now()
         return state.withLock { state in
-            state.requests[id].map { triggerToken(for: $0, now: now) }
+            state.evictDue(now: now, limits: settings.limits)
+            return state.requests[id].map { triggerToken(for: $0, now: now) }
         }
     }
 
@@ -126,6 +150,7 @@ public final class CustomerRequestStore: Sendable {
     func currentTrigger(id: String, baseURL: String) -> TriggerLookup {
         let now = settings.now()
         return state.withLock { state in
+            state.evictDue(now: now, limits: settings.limits)
             guard let stored = state.requests[id] else { return .notFound }
             let request = present(stored, now: now, baseURL: baseURL, state: &state)
             guard let mobileURL = request.authFlowTriggers?.mobileURL else { return .notPending(request.status) }

@@ -5,6 +5,13 @@ import ProviderWire
 enum CustomerRequestValidation {
     static let maxReferenceIDLength = 1024
     static let maxActions = 10
+    static let maxAmount = SandboxLimits.maxAmountMinorUnits
+    static let maxScopeIDLength = 128
+    static let maxRedirectURLLength = 2048
+    /// Metadata bounds (unconfirmed for Cash App; the usual payment-API limits).
+    static let maxMetadataEntries = 20
+    static let maxMetadataKeyLength = 40
+    static let maxMetadataValueLength = 1024
 
     /// The client id from `Authorization: Client <id>`, if it is one the sandbox accepts.
     static func authenticate(_ authorization: String?) throws(CashAppRejection) -> String {
@@ -30,6 +37,7 @@ enum CustomerRequestValidation {
         try check(actions: body.request.actions, field: "request.actions")
         try check(redirectURL: body.request.redirectURL)
         try check(referenceID: body.request.referenceID)
+        try check(metadata: body.request.metadata)
         return body
     }
 
@@ -37,6 +45,7 @@ enum CustomerRequestValidation {
         let body: UpdateCustomerRequestBody = try decode(data)
         if let actions = body.request.actions { try check(actions: actions, field: "request.actions") }
         try check(referenceID: body.request.referenceID)
+        try check(metadata: body.request.metadata)
         return body.request
     }
 
@@ -91,12 +100,24 @@ enum CustomerRequestValidation {
             guard !action.scopeID.isEmpty else {
                 throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_EMPTY", "scope_id is required.", field: "\(prefix).scope_id")
             }
+            guard action.scopeID.count <= maxScopeIDLength else {
+                throw tooLong("scope_id", maxScopeIDLength, field: "\(prefix).scope_id")
+            }
+            if let reference = action.accountReferenceID, reference.count > maxReferenceIDLength {
+                throw tooLong("account_reference_id", maxReferenceIDLength, field: "\(prefix).account_reference_id")
+            }
             guard action.type == .ONE_TIME_PAYMENT else { continue }
             guard let amount = action.amount else {
                 throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_EMPTY", "A one-time payment needs an amount.", field: "\(prefix).amount")
             }
             guard amount > 0 else {
                 throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_TOO_LOW", "amount must be greater than 0.", field: "\(prefix).amount")
+            }
+            guard amount <= maxAmount else {
+                throw CashAppRejection(
+                    .badRequest, "INVALID_REQUEST_ERROR", "VALUE_TOO_HIGH",
+                    "amount \(amount) is over the most this sandbox accepts: amounts are 1 to \(maxAmount) minor units.",
+                    field: "\(prefix).amount")
             }
             guard action.currency == "USD" else {
                 throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_REGEX_MISMATCH", "currency must be USD.", field: "\(prefix).currency")
@@ -106,6 +127,7 @@ enum CustomerRequestValidation {
 
     private static func check(redirectURL: String) throws(CashAppRejection) {
         let field = "request.redirect_url"
+        guard redirectURL.count <= maxRedirectURLLength else { throw tooLong("redirect_url", maxRedirectURLLength, field: field) }
         guard let components = URLComponents(string: redirectURL), let scheme = components.scheme?.lowercased(),
             !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }),
             !(["http", "https"].contains(scheme) && (components.host ?? "").isEmpty),
@@ -115,8 +137,30 @@ enum CustomerRequestValidation {
         }
     }
 
+    private static func check(metadata: [String: String]?) throws(CashAppRejection) {
+        guard let metadata else { return }
+        guard metadata.count <= maxMetadataEntries else {
+            throw CashAppRejection(
+                .badRequest, "INVALID_REQUEST_ERROR", "ARRAY_LENGTH_TOO_LONG",
+                "metadata has \(metadata.count) entries; at most \(maxMetadataEntries) are allowed.", field: "request.metadata")
+        }
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+            guard !key.isEmpty else {
+                throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_EMPTY", "A metadata key is empty.", field: "request.metadata")
+            }
+            guard key.count <= maxMetadataKeyLength else { throw tooLong("A metadata key", maxMetadataKeyLength, field: "request.metadata") }
+            guard value.count <= maxMetadataValueLength else {
+                throw tooLong("metadata value \(key)", maxMetadataValueLength, field: "request.metadata.\(key)")
+            }
+        }
+    }
+
+    private static func tooLong(_ what: String, _ limit: Int, field: String) -> CashAppRejection {
+        CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_TOO_LONG", "\(what) is over \(limit) characters.", field: field)
+    }
+
     private static func check(referenceID: String?) throws(CashAppRejection) {
         guard let referenceID, referenceID.count > maxReferenceIDLength else { return }
-        throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_TOO_LONG", "reference_id is over \(maxReferenceIDLength) characters.", field: "request.reference_id")
+        throw tooLong("reference_id", maxReferenceIDLength, field: "request.reference_id")
     }
 }

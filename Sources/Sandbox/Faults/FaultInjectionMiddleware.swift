@@ -51,7 +51,7 @@ enum FaultResponses {
             default: (.internalServerError, "API_ERROR", "INTERNAL_SERVER_ERROR")
             }
         let fault = InjectedFault(kind: kind, status: status, category: category, code: code, detail: "Injected sandbox fault \(kind.rawValue) on \(path).")
-        if let owner = providers.first(where: { provider in provider.pathPrefixes.contains { path.hasPrefix($0) } }) {
+        if let owner = providers.owner(of: path) {
             return owner.faultResponse(fault)
         }
         // A path no provider serves: the sandbox's own error list.

@@ -32,8 +32,12 @@ public final class FaultPlan: Sendable {
     public static let sandboxOwner = "sandbox"
 
     private let planned = Mutex<[PlannedFault]>([])
+    /// How many rules it holds at most: a client looping on POST cannot grow it without end.
+    public let limit: Int
 
-    public init() {}
+    public init(limit: Int = SandboxLimits.defaultMaxFaults) {
+        self.limit = limit
+    }
 
     /// Whether `owner` can name the owner of faults: 1–64 ASCII letters, digits, `-`, `_` or `.`.
     public static func isValidOwner(_ owner: String) -> Bool {
@@ -52,8 +56,12 @@ public final class FaultPlan: Sendable {
     /// The rules that still apply to a request, with who added each.
     public var pendingWithOwners: [PlannedFault] { planned.withLock { $0.filter { $0.rule.remaining > 0 } } }
 
-    public func add(_ rule: FaultRule, owner: String = FaultPlan.sandboxOwner) {
-        planned.withLock { $0.append(PlannedFault(rule: rule, owner: owner)) }
+    /// Adds a rule, unless the plan already holds `limit` of them.
+    public func add(_ rule: FaultRule, owner: String = FaultPlan.sandboxOwner) throws(FaultPlanFull) {
+        try planned.withLock { (planned) throws(FaultPlanFull) in
+            guard planned.count < limit else { throw FaultPlanFull(limit: limit) }
+            planned.append(PlannedFault(rule: rule, owner: owner))
+        }
     }
 
     /// Drops every rule `owner` added; answers how many of them were still pending.
@@ -86,8 +94,19 @@ public final class FaultPlan: Sendable {
                     ($0.owner == Self.sandboxOwner || $0.owner == run) && $0.rule.matches(method: method, path: path)
                 })
             else { return nil }
+            let kind = planned[index].rule.kind
             planned[index].rule.remaining -= 1
-            return planned[index].rule.kind
+            // A used-up rule is dropped, so it no longer counts against the limit.
+            if planned[index].rule.remaining <= 0 { planned.remove(at: index) }
+            return kind
         }
+    }
+}
+
+/// The fault plan already holds as many rules as it may.
+public struct FaultPlanFull: Error, Hashable, Sendable, CustomStringConvertible {
+    public let limit: Int
+    public var description: String {
+        "the sandbox already holds \(limit) faults, its limit (--max-faults); DELETE /sandbox/faults to make room"
     }
 }

@@ -6,6 +6,7 @@ import Hummingbird
 /// clears them, or with `?owner=ID` only that owner's.
 struct FaultRoutes {
     let plan: FaultPlan
+    let limits: SandboxLimits
 
     struct AddFault: Decodable {
         let fault: String
@@ -60,8 +61,13 @@ struct FaultRoutes {
             return SandboxResponse.json(Removal(removed: removed, faults: plan.pendingWithOwners))
         }
         faults.post { request, context in
-            let body = try? await request.collectBody(context)
-            guard let body, let add = try? JSONDecoder().decode(AddFault.self, from: body) else {
+            let body: Data
+            do { body = try await request.readBody(limit: limits.maxBodyBytes) } catch let error as BodyTooLarge {
+                return SandboxResponse.json(Problem(error: error.description), status: .contentTooLarge)
+            } catch {
+                return SandboxResponse.json(Problem(error: "the request body could not be read"), status: .badRequest)
+            }
+            guard let add = try? JSONDecoder().decode(AddFault.self, from: body) else {
                 return SandboxResponse.json(Problem(error: #"send {"fault": "METHOD PATH-PREFIX KIND[*N]"}"#), status: .badRequest)
             }
             let owner: String
@@ -70,7 +76,10 @@ struct FaultRoutes {
             case .failure(let problem): return Self.ownerProblem(problem.description)
             }
             switch Result(catching: { () throws(FaultSpecError) in try FaultRule(spec: add.fault) }) {
-            case .success(let rule): plan.add(rule, owner: owner)
+            case .success(let rule):
+                do throws(FaultPlanFull) { try plan.add(rule, owner: owner) } catch {
+                    return SandboxResponse.json(Problem(error: error.description), status: .conflict)
+                }
             case .failure(let error): return SandboxResponse.json(Problem(error: error.description), status: .badRequest)
             }
             return SandboxResponse.json(Listing(faults: plan.pendingWithOwners), status: .created)

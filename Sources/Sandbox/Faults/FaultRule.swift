@@ -51,23 +51,39 @@ public struct FaultSpecError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 extension FaultRule {
+    /// The methods a rule may name: the ones the sandbox's routes answer, and `*` for any.
+    public static let methods = ["*", "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+    /// How many requests one rule may apply to.
+    public static let counts = 1...10_000
+    /// The longest path prefix a rule may hold.
+    public static let maxPathPrefixLength = 1_024
+
     /// Parses 'METHOD PATH-PREFIX KIND[*N]'.
     public init(spec: String) throws(FaultSpecError) {
         let words = spec.split(whereSeparator: \.isWhitespace).map(String.init)
         guard words.count == 3 else { throw FaultSpecError(spec: spec, problem: "expected three words, got \(words.count)") }
         let method = words[0].uppercased()
-        guard method == "*" || method.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw FaultSpecError(spec: spec, problem: "\(words[0]) is not an HTTP method")
+        guard Self.methods.contains(method) else {
+            throw FaultSpecError(
+                spec: spec, problem: "method \"\(words[0])\" is not an HTTP method the sandbox answers (one of \(Self.methods.joined(separator: ", ")))")
         }
         guard words[1].hasPrefix("/") else { throw FaultSpecError(spec: spec, problem: "the path prefix must start with /") }
-        let kindAndCount = words[2].split(separator: "*", maxSplits: 1).map(String.init)
+        guard words[1].utf8.count <= Self.maxPathPrefixLength else {
+            throw FaultSpecError(spec: spec, problem: "the path prefix is over \(Self.maxPathPrefixLength) bytes")
+        }
+        let kindAndCount = words[2].split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard let kind = FaultKind(rawValue: kindAndCount[0].lowercased()) else {
             throw FaultSpecError(spec: spec, problem: "\(kindAndCount[0]) is not a fault kind")
         }
         var count = 1
         if kindAndCount.count == 2 {
-            guard let parsed = Int(kindAndCount[1]), parsed > 0 else {
-                throw FaultSpecError(spec: spec, problem: "*\(kindAndCount[1]) is not a positive count")
+            let text = kindAndCount[1]
+            // Digits only: Int() would also take "+3", and a huge count must not trap.
+            guard !text.isEmpty, text.utf8.count <= 5, text.allSatisfy({ $0.isASCII && $0.isNumber }), let parsed = Int(text),
+                Self.counts.contains(parsed)
+            else {
+                throw FaultSpecError(
+                    spec: spec, problem: "count \"*\(text)\" is not a positive count from \(Self.counts.lowerBound) to \(Self.counts.upperBound)")
             }
             count = parsed
         }

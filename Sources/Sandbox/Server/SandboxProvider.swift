@@ -12,12 +12,17 @@ public protocol SandboxProvider: Sendable {
     func register(on router: Router<SandboxRequestContext>, core: SandboxCore)
     /// An injected fault's answer, in this provider's error shape.
     func faultResponse(_ fault: InjectedFault) -> Response
+    /// The server's own refusal (a method the path does not answer), in this provider's error shape.
+    func refusalResponse(_ refusal: SandboxRefusal) -> Response
     /// The simulated customer approves or declines attempt `id`; nil when the id is not this
     /// provider's (the next provider is asked).
     func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response?
 }
 
 extension SandboxProvider {
+    /// Providers without an error shape of their own answer in the sandbox's (Cash App's list).
+    public func refusalResponse(_ refusal: SandboxRefusal) -> Response { SandboxResponse.sandboxRefusal(refusal) }
+
     /// Providers whose customer acts on another provider's attempts (Afterpay's are Cash App
     /// requests) leave this out.
     public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response? { nil }
@@ -38,4 +43,27 @@ public struct InjectedFault: Sendable {
     public let category: String
     public let code: String
     public let detail: String
+}
+
+/// An error the server answers before any route runs, before the provider's shape is put on it.
+public struct SandboxRefusal: Sendable {
+    public let status: HTTPResponse.Status
+    /// Cash App-style category and code; Afterpay's error code is the code in lower case.
+    public let category: String
+    public let code: String
+    public let detail: String
+
+    /// A method the path does not answer: 405, naming the ones it does.
+    static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [String]) -> SandboxRefusal {
+        SandboxRefusal(
+            status: .methodNotAllowed, category: "INVALID_REQUEST_ERROR", code: "METHOD_NOT_ALLOWED",
+            detail: "\(method.rawValue) is not allowed on \(path); use \(allowed.joined(separator: " or ")).")
+    }
+}
+
+extension Array where Element == any SandboxProvider {
+    /// The provider that serves `path`, whose error shape answers for it.
+    func owner(of path: String) -> (any SandboxProvider)? {
+        first { provider in provider.pathPrefixes.contains { path.hasPrefix($0) } }
+    }
 }

@@ -1,14 +1,16 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import ProviderWire
 
 /// Building the sandbox's HTTP answers.
 enum SandboxResponse {
     static func json<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok) -> Response {
         let data = (try? CashAppJSON.encoder().encode(value)) ?? Data("{}".utf8)
-        return Response(
-            status: status, headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        var headers: HTTPFields = [.contentType: "application/json"]
+        // A body too large was left unread: closing beats draining it.
+        if status == .contentTooLarge { headers[.connection] = "close" }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
@@ -28,6 +30,11 @@ enum SandboxResponse {
     /// A Cash App style error: `{"errors": [{category, code, detail, field}]}`.
     static func cashAppError(_ status: HTTPResponse.Status, _ error: CashAppErrorDetail) -> Response {
         json(CashAppErrorBody(errors: [error]), status: status)
+    }
+
+    /// The server's refusal in its own shape, Cash App's error list (for paths no provider owns).
+    static func sandboxRefusal(_ refusal: SandboxRefusal) -> Response {
+        cashAppError(refusal.status, CashAppErrorDetail(category: refusal.category, code: refusal.code, detail: refusal.detail))
     }
 }
 
@@ -51,7 +58,18 @@ extension Request {
         return "http://\(host)"
     }
 
-    func collectBody(_ context: some RequestContext) async throws -> Data {
-        Data(try await body.collect(upTo: context.maxUploadSize).readableBytesView)
+    /// The whole body, or `BodyTooLarge` past `limit` bytes (a Content-Length over it is refused
+    /// before anything is read).
+    func readBody(limit: Int) async throws -> Data {
+        if let declared = headers[.contentLength].flatMap({ Int($0) }), declared > limit { throw BodyTooLarge(limit: limit) }
+        do { return Data(try await body.collect(upTo: limit).readableBytesView) } catch is NIOTooManyBytesError {
+            throw BodyTooLarge(limit: limit)
+        }
     }
+}
+
+/// A request body over the sandbox's limit: answered 413 in the provider's shape.
+struct BodyTooLarge: Error, CustomStringConvertible {
+    let limit: Int
+    var description: String { "the request body is over \(limit) bytes, the most this sandbox reads (--max-body-bytes)" }
 }

@@ -1,19 +1,22 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
+import ProviderWire
 
 /// The embedded sandbox: one Hummingbird server emulating every provider on 127.0.0.1.
 public struct SandboxServer: Sendable {
     public let settings: SandboxSettings
     public let store: CustomerRequestStore
-    public let faults = FaultPlan()
+    public let faults: FaultPlan
     /// Every provider it serves, from the provider registry.
     public let providers: [any SandboxProvider]
 
     public init(settings: SandboxSettings = SandboxSettings(), providers: [any SandboxProvider]) {
         self.settings = settings
         self.store = CustomerRequestStore(settings: settings)
+        self.faults = FaultPlan(limit: settings.limits.maxFaults)
         self.providers = providers
     }
 
@@ -21,7 +24,7 @@ public struct SandboxServer: Sendable {
         let router = Router(context: SandboxRequestContext.self)
         router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings, providers: providers))
         router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
-        FaultRoutes(plan: faults).register(on: router)
+        FaultRoutes(plan: faults, limits: settings.limits).register(on: router)
         QRCodeRoutes(store: store).register(on: router)
         let core = SandboxCore(settings: settings, customerRequests: store)
         SimulatedCustomerRoutes(providers: providers, core: core).register(on: router)
@@ -29,13 +32,39 @@ public struct SandboxServer: Sendable {
         return router
     }
 
+    /// HTTP/1 with the connection bounds of `settings.limits`.
+    private func serverBuilder(gate: ConnectionGate) -> HTTPServerBuilder {
+        let limits = settings.limits
+        let refusal = ByteBuffer(data: Self.connectRefusal())
+        return HTTPServerBuilder { responder in
+            SandboxHTTPChannel(
+                http1: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: .fractionalSeconds(limits.idleTimeout))),
+                gate: gate, requestReadTimeout: .fractionalSeconds(limits.requestReadTimeout), connectRefusal: refusal)
+        }
+    }
+
+    /// The whole answer to CONNECT, written past the HTTP encoder (which drops a CONNECT answer's
+    /// body and length): 405 in the sandbox's error shape, then the connection closes.
+    static func connectRefusal() -> Data {
+        let body = (try? CashAppJSON.encoder().encode(CashAppErrorBody(errors: [CashAppErrorDetail(
+            category: "INVALID_REQUEST_ERROR", code: "METHOD_NOT_ALLOWED",
+            detail: "CONNECT is not allowed: this server does not tunnel; use GET, POST or PATCH on its API paths.")]))) ?? Data()
+        let head = "HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+            + "Allow: DELETE, GET, PATCH, POST\r\nConnection: close\r\n\r\n"
+        return Data(head.utf8) + body
+    }
+
     /// Starts serving and returns once the port is bound. Port 0 picks a free port.
     public func start(host: String = "127.0.0.1", port: Int = 0, logger: Logger? = nil) async throws -> RunningSandbox {
         var quiet = Logger(label: "sandbox")
         quiet.logLevel = .critical
         let bound = AsyncThrowingStream<Int, any Error>.makeStream()
+        let connections = ConnectionGate(limit: settings.limits.maxConnections)
+        let router = makeRouter()
+        let responder = SandboxResponder(router: router.buildResponder(), methods: RouteMethods(router.routes), providers: providers)
         let app = Application(
-            router: makeRouter(),
+            responder: responder,
+            server: serverBuilder(gate: connections),
             configuration: .init(address: .hostname(host, port: port), serverName: "TerminalCheckout-Sandbox"),
             onServerRunning: { channel in
                 bound.continuation.yield(channel.localAddress?.port ?? port)
@@ -51,7 +80,8 @@ public struct SandboxServer: Sendable {
         }
         do {
             for try await actualPort in bound.stream {
-                return RunningSandbox(host: host, port: actualPort, server: task, store: store, faults: faults, providers: providers)
+                return RunningSandbox(
+                    host: host, port: actualPort, server: task, store: store, faults: faults, providers: providers, connections: connections)
             }
         } catch {
             throw SandboxStartError(host: host, port: port, underlying: error)
@@ -68,6 +98,10 @@ public struct RunningSandbox: Sendable {
     public let store: CustomerRequestStore
     public let faults: FaultPlan
     public let providers: [any SandboxProvider]
+    let connections: ConnectionGate
+
+    /// Connections open now (those over the cap until they are closed).
+    public var openConnections: Int { connections.count }
 
     public var baseURL: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host

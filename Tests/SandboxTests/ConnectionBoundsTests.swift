@@ -1,0 +1,108 @@
+import Foundation
+import ProviderClients
+import Sandbox
+import Testing
+import TestSupport
+
+/// Idle, slow and surplus connections cannot starve the sandbox: each is closed on a short,
+/// configured timeout or at once, and `/sandbox/health` keeps answering.
+@Suite struct ConnectionBoundsTests {
+    private static func limits(idle: Double = 60, read: Double = 10, connections: Int = 256) -> SandboxLimits {
+        var limits = SandboxLimits()
+        limits.idleTimeout = idle
+        limits.requestReadTimeout = read
+        limits.maxConnections = connections
+        return limits
+    }
+
+    private func healthy(_ harness: SandboxHarness) async throws -> Bool {
+        let connection = try RawConnection(port: harness.sandbox.port)
+        connection.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let answered = await connection.readResponse()?.status == 200
+        // Its place is given back once the server has closed it.
+        return await connection.waitForClose(timeout: 10) && answered
+    }
+
+    /// Waits until the server counts `count` open connections: a closed one is given back just
+    /// after the client sees it close.
+    private func waitForOpenConnections(_ harness: SandboxHarness, _ count: Int) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while harness.sandbox.openConnections != count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        return harness.sandbox.openConnections == count
+    }
+
+    @Test func anIdleConnectionIsClosedAfterTheIdleTimeout() async throws {
+        try await SandboxHarness.with(limits: Self.limits(idle: 0.2)) { harness in
+            let silent = try RawConnection(port: harness.sandbox.port)
+            let kept = try RawConnection(port: harness.sandbox.port)
+            kept.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await kept.readResponse()?.status == 200)
+            #expect(await silent.waitForClose(timeout: 10))
+            #expect(await kept.waitForClose(timeout: 10))
+            #expect(try await healthy(harness))
+        }
+    }
+
+    @Test func aHalfSentHeaderIsCutOffAtTheRequestDeadline() async throws {
+        try await SandboxHarness.with(limits: Self.limits(read: 0.2)) { harness in
+            let slow = try RawConnection(port: harness.sandbox.port)
+            slow.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n")
+            #expect(await slow.waitForClose(timeout: 10))
+            #expect(try await healthy(harness))
+        }
+    }
+
+    @Test func aTrickledBodyIsCutOffAtTheRequestDeadline() async throws {
+        try await SandboxHarness.with(limits: Self.limits(read: 0.3)) { harness in
+            let slow = try RawConnection(port: harness.sandbox.port)
+            slow.send("POST /sandbox/faults HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+            let started = ContinuousClock.now
+            // Each byte comes well within the idle timeout; only the whole-request deadline ends it.
+            while slow.send(" "), ContinuousClock.now - started < .seconds(10) {
+                if await slow.waitForClose(timeout: 0.05) { break }
+            }
+            #expect(await slow.waitForClose(timeout: 10))
+            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(try await healthy(harness))
+        }
+    }
+
+    @Test func aRequestWithinTheDeadlineIsAnswered() async throws {
+        try await SandboxHarness.with(limits: Self.limits(read: 0.2)) { harness in
+            let connection = try RawConnection(port: harness.sandbox.port)
+            // A slow handler (the slow fault) is not held against the client's deadline.
+            try harness.inject("GET /v2/ slow")
+            connection.send("GET /v2/nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await connection.readResponse()?.status == 404)
+        }
+    }
+
+    @Test func connectionsOverTheCapAreClosedAtOnceAndTheOthersStillWork() async throws {
+        try await SandboxHarness.with(limits: Self.limits(connections: 4)) { harness in
+            let held = try (0..<3).map { _ in try RawConnection(port: harness.sandbox.port) }
+            // Under the cap: health answers on the fourth.
+            #expect(try await healthy(harness))
+            #expect(try await waitForOpenConnections(harness, 3))
+            let fourth = try RawConnection(port: harness.sandbox.port)
+            // Accepted connections start on several event loops: let the fourth take its place first.
+            #expect(try await waitForOpenConnections(harness, 4))
+            let surplus = try (0..<20).map { _ in try RawConnection(port: harness.sandbox.port) }
+            for connection in surplus { #expect(await connection.waitForClose(timeout: 10)) }
+            for connection in held + [fourth] {
+                connection.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(await connection.readResponse()?.status == 200)
+                #expect(!connection.closedByPeer)
+            }
+        }
+    }
+
+    @Test func aClosedConnectionGivesItsPlaceBack() async throws {
+        try await SandboxHarness.with(limits: Self.limits(connections: 1)) { harness in
+            for _ in 0..<5 {
+                let answered = try await healthy(harness)
+                let givenBack = try await waitForOpenConnections(harness, 0)
+                #expect(answered && givenBack)
+            }
+        }
+    }
+}
