@@ -18,6 +18,10 @@ enum SoakReport {
                 + "\(ledger.capturedCount) captures (\(String(format: "%.2f", Double(ledger.capturedCents) / 100)) moved), "
                 + "max captures per payment \(ledger.captures.map(\.captures).max() ?? 0)")
         say("  sandbox memory: \(memory.description)")
+        // Timeouts are documented ends, but each is worth a look: name them.
+        for result in results where !SoakVerdict.terminal.contains(result.finalState ?? "") {
+            say("  timed out in \(result.finalState ?? "?")\(result.finalPhase.map { "/\($0)" } ?? ""): checkout \(result.checkout.index) (\(result.checkout.summary))")
+        }
     }
 
     static func printFailures(_ failures: [(SoakResult?, String)], seed: UInt64) async {
