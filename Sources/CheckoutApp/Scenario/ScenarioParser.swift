@@ -20,10 +20,15 @@ public enum ScenarioParser {
                 ? "cannot be read; check its permissions" : "no such file; give the path of a .yaml or .json scenario"
             throw ScenarioError(file: path, line: 0, column: 0, field: "", problem: problem)
         }
+        return try parse(contents: data, file: path, catalog: catalog, registry: registry)
+    }
+
+    /// Parses a scenario file's bytes, which must be UTF-8 text.
+    public static func parse(contents data: Data, file: String, catalog: Catalog, registry: ProviderRegistry = .builtIn) throws(ScenarioError) -> Scenario {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError(file: path, line: 0, column: 0, field: "", problem: "is not UTF-8 text")
+            throw ScenarioError(file: file, line: 0, column: 0, field: "", problem: "is not UTF-8 text")
         }
-        return try parse(text, file: path, catalog: catalog, registry: registry)
+        return try parse(text, file: file, catalog: catalog, registry: registry)
     }
 
     public static func parse(_ text: String, file: String, catalog: Catalog, registry: ProviderRegistry = .builtIn) throws(ScenarioError) -> Scenario {

@@ -51,6 +51,11 @@ public enum Transcript {
             throw TranscriptError(path: path, problem: FileManager.default.fileExists(atPath: path)
                 ? "cannot be read; check its permissions" : "no such file; give the .har file written by --record")
         }
+        return try read(data, path: path)
+    }
+
+    /// Reads a transcript's bytes; `path` names it in errors.
+    public static func read(_ data: Data, path: String) throws(TranscriptError) -> HAR.Document {
         let document: HAR.Document
         guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
             throw TranscriptError(path: path, problem: "is not a HAR file (it is not JSON); give the .har file written by --record")
