@@ -182,11 +182,14 @@ private struct ScenarioReader {
                 throw error(at: item, path, "a fault needs method, path and kind (count is optional), e.g. {method: POST, path: /customer-request, kind: 503}")
             }
             let method = try text(methodNode, path + ".method")
-            guard method == "*" || method.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            guard FaultRule.isMethod(method.uppercased()) else {
                 throw error(at: methodNode, path + ".method", "\"\(method)\" is not an HTTP method (or * for any)")
             }
             let prefix = try text(pathNode, path + ".path")
-            guard prefix.hasPrefix("/") else { throw error(at: pathNode, path + ".path", "must start with /, e.g. /v2/payments/capture") }
+            // Transcripts record a fault as its 'METHOD PATH KIND*N' spec, so the path has no spaces.
+            guard FaultRule.isPathPrefix(prefix) else {
+                throw error(at: pathNode, path + ".path", "must start with / and have no spaces, e.g. /v2/payments/capture")
+            }
             let kindText = try text(kindNode, path + ".kind")
             guard let kind = FaultKind(rawValue: kindText.lowercased()) else {
                 throw error(at: kindNode, path + ".kind", "\"\(kindText)\" is not a fault kind; use one of \(list(FaultKind.allCases.map(\.rawValue)))")

@@ -56,13 +56,14 @@ extension FaultRule {
         let words = spec.split(whereSeparator: \.isWhitespace).map(String.init)
         guard words.count == 3 else { throw FaultSpecError(spec: spec, problem: "expected three words, got \(words.count)") }
         let method = words[0].uppercased()
-        guard method == "*" || method.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        guard Self.isMethod(method) else {
             throw FaultSpecError(spec: spec, problem: "\(words[0]) is not an HTTP method")
         }
-        guard words[1].hasPrefix("/") else { throw FaultSpecError(spec: spec, problem: "the path prefix must start with /") }
+        guard Self.isPathPrefix(words[1]) else { throw FaultSpecError(spec: spec, problem: "the path prefix must start with /") }
         let kindAndCount = words[2].split(separator: "*", maxSplits: 1).map(String.init)
-        guard let kind = FaultKind(rawValue: kindAndCount[0].lowercased()) else {
-            throw FaultSpecError(spec: spec, problem: "\(kindAndCount[0]) is not a fault kind")
+        // A lone "*" splits into nothing.
+        guard let kindText = kindAndCount.first, let kind = FaultKind(rawValue: kindText.lowercased()) else {
+            throw FaultSpecError(spec: spec, problem: "\(kindAndCount.first ?? words[2]) is not a fault kind")
         }
         var count = 1
         if kindAndCount.count == 2 {
@@ -72,5 +73,15 @@ extension FaultRule {
             count = parsed
         }
         self.init(method: method, pathPrefix: words[1], kind: kind, remaining: count)
+    }
+
+    /// `*` (any) or an HTTP method's letters, as a spec's first word.
+    public static func isMethod(_ method: String) -> Bool {
+        method == "*" || (!method.isEmpty && method.allSatisfy { $0.isASCII && $0.isLetter })
+    }
+
+    /// A path prefix a spec can carry: from `/`, with no whitespace (which separates its words).
+    public static func isPathPrefix(_ prefix: String) -> Bool {
+        prefix.hasPrefix("/") && !prefix.contains(where: \.isWhitespace)
     }
 }
