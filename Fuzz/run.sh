@@ -14,8 +14,6 @@ build=("$swift" build -c release --sanitize fuzzer --sanitize address
   # The harnesses reach internal entry points (the sandbox's body checks) through @testable.
   -Xswiftc -enable-testing --scratch-path "$scratch")
 export TERMINALCHECKOUT_FUZZ=1
-# Swift's own crash reporter would catch a trap before libFuzzer could save the input.
-export SWIFT_BACKTRACE=enable=no
 
 for target in $targets; do
   [ -d "Fuzz/$target" ] || { echo "fuzz: no target Fuzz/$target" >&2; exit 64; }
@@ -36,7 +34,9 @@ for target in $targets; do
   options=(-max_total_time="$seconds" -timeout=10 -print_final_stats=1 -artifact_prefix="$findings/")
   [ -f "Fuzz/$target/fuzz.dict" ] && options+=(-dict="Fuzz/$target/fuzz.dict")
   status=0
-  "$bin/Fuzz$target" "${options[@]}" "$corpus" >"$log" 2>&1 || status=$?
+  # Swift's own crash reporter would take a trap before libFuzzer could save the input. Set
+  # here only: a changed environment makes SwiftPM rebuild everything.
+  SWIFT_BACKTRACE=enable=no "$bin/Fuzz$target" "${options[@]}" "$corpus" >"$log" 2>&1 || status=$?
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
   elapsed="$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)"
   finding="$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)"
