@@ -2,7 +2,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test setup build release bench soak clean
+.PHONY: run test setup build release fuzz bench soak clean
 
 setup:
 	@.ci/ensure-packages.sh
@@ -27,6 +27,12 @@ soak: setup
 
 release: setup
 	$(SWIFT) build -c release --product checkout
+
+# libFuzzer targets, each for FUZZ_SECONDS (default 60); FUZZ_TARGETS picks some (README's Fuzzing).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: setup
+	@SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_TARGETS="$(FUZZ_TARGETS)" Fuzz/run.sh
 
 clean:
 	rm -rf .build

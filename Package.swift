@@ -127,3 +127,28 @@ let package = Package(
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport", "CZlib"]),
     ]
 )
+
+// libFuzzer targets (`make fuzz`, README's Fuzzing): declared only when TERMINALCHECKOUT_FUZZ=1,
+// so plain builds and tests never compile them. Each reads one kind of input through the entry
+// point the app uses; its seed corpus and dictionary sit beside it.
+if Context.environment["TERMINALCHECKOUT_FUZZ"] == "1" {
+    func fuzzTarget(_ name: String, dictionary: Bool = false, _ dependencies: [Target.Dependency]) -> Target {
+        .executableTarget(
+            name: "Fuzz\(name)",
+            dependencies: dependencies,
+            path: "Fuzz/\(name)",
+            exclude: ["corpus"] + (dictionary ? ["fuzz.dict"] : []),
+            // libFuzzer supplies main().
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    }
+    package.targets += [
+        fuzzTarget("Scenario", dictionary: true, ["CheckoutApp", "CheckoutModel"]),
+        fuzzTarget("Transcript", dictionary: true, ["CheckoutApp", "CheckoutModel"]),
+        fuzzTarget("CashAppWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox"]),
+        fuzzTarget("AfterpayWire", dictionary: true, ["ProviderClients", "ProviderWire"]),
+        fuzzTarget("FaultSpec", dictionary: true, ["Sandbox"]),
+        fuzzTarget("KeyDecoder", ["TerminalUI"]),
+        fuzzTarget("Money", dictionary: true, ["CheckoutModel"]),
+    ]
+}

@@ -338,6 +338,17 @@ import Testing
             field: "faults[0].count", mentions: ["1 or more"])
     }
 
+    /// These parsed (FuzzScenario reproduces it), but the spec a transcript records for them
+    /// ("GET /a b 503*1", " /x 503*1") did not read back, so the transcript could not be replayed.
+    @Test func aFaultMappingMustBeOneASpecCanRecord() {
+        expectError(
+            "name: a\nfaults:\n  - method: GET\n    path: /a b\n    kind: 503\n", line: 4, column: 11, field: "faults[0].path",
+            mentions: ["no spaces"])
+        expectError(
+            "name: a\nfaults:\n  - method: \"\"\n    path: /x\n    kind: 503\n", line: 3, column: 13, field: "faults[0].method",
+            mentions: ["not an HTTP method"])
+    }
+
     @Test func metadataMustBeAMapping() {
         expectError("name: a\nmetadata: [a, b]\n", line: 2, column: 11, field: "metadata", mentions: ["mapping", "found a list"])
         expectError("name: a\nmetadata:\n  nested: {a: 1}\n", line: 3, column: 11, field: "metadata.nested", mentions: ["expected text", "a mapping"])

@@ -29,6 +29,12 @@ import TestSupport
             #expect(error.description.contains("METHOD PATH-PREFIX KIND[*N]"))
         }
     }
+
+    /// A third word of only "*" trapped on an empty split (FuzzFaultSpec reproduces it).
+    @Test(arguments: ["GET / *", "GET / **", "GET / *5"])
+    func aKindMadeOfStarsIsRefused(spec: String) {
+        #expect(throws: FaultSpecError.self) { try FaultRule(spec: spec) }
+    }
 }
 
 /// Each fault kind through the real client over a real socket.

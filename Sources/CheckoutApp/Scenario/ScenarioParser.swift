@@ -18,11 +18,20 @@ public enum ScenarioParser {
 
     /// Reads and parses the file at `path`.
     public static func load(path: String, catalog: Catalog, registry: ProviderRegistry = .builtIn) throws(ScenarioError) -> Scenario {
-        let text: String
-        do { text = try InputFile.text(InputFile.contents(of: path, kind: "a .yaml or .json scenario", limit: maximumBytes)) } catch {
+        let data: Data
+        do { data = try InputFile.contents(of: path, kind: "a .yaml or .json scenario", limit: maximumBytes) } catch {
             throw ScenarioError(file: path, line: error.line, column: error.column, field: "", problem: error.text)
         }
-        return try parse(text, file: path, catalog: catalog, registry: registry)
+        return try parse(contents: data, file: path, catalog: catalog, registry: registry)
+    }
+
+    /// Parses a scenario file's bytes, which must be UTF-8 text.
+    public static func parse(contents data: Data, file: String, catalog: Catalog, registry: ProviderRegistry = .builtIn) throws(ScenarioError) -> Scenario {
+        let text: String
+        do { text = try InputFile.text(data) } catch {
+            throw ScenarioError(file: file, line: error.line, column: error.column, field: "", problem: error.text)
+        }
+        return try parse(text, file: file, catalog: catalog, registry: registry)
     }
 
     public static func parse(_ text: String, file: String, catalog: Catalog, registry: ProviderRegistry = .builtIn) throws(ScenarioError) -> Scenario {
@@ -180,7 +189,10 @@ private struct ScenarioReader {
                 throw error(at: methodNode, path + ".method", "\"\(method)\" is not an HTTP method the sandbox answers; use one of \(list(FaultRule.methods))")
             }
             let prefix = try text(pathNode, path + ".path")
-            guard prefix.hasPrefix("/") else { throw error(at: pathNode, path + ".path", "must start with /, e.g. /v2/payments/capture") }
+            // Transcripts record a fault as its 'METHOD PATH KIND*N' spec, so the path has no spaces.
+            guard FaultRule.isPathPrefix(prefix) else {
+                throw error(at: pathNode, path + ".path", "must start with / and have no spaces, e.g. /v2/payments/capture")
+            }
             let kindText = try text(kindNode, path + ".kind")
             guard let kind = FaultKind(rawValue: kindText.lowercased()) else {
                 throw error(at: kindNode, path + ".kind", "\"\(kindText)\" is not a fault kind; use one of \(list(FaultKind.allCases.map(\.rawValue)))")

@@ -59,6 +59,11 @@ public enum Transcript {
         do { data = try InputFile.contents(of: path, kind: "the .har file written by --record", limit: maximumBytes) } catch {
             throw TranscriptError(path: path, problem: error.text)
         }
+        return try read(data, path: path)
+    }
+
+    /// Reads a transcript's bytes; `path` names it in errors.
+    public static func read(_ data: Data, path: String) throws(TranscriptError) -> HAR.Document {
         let document: HAR.Document
         guard let json = try? JSONSerialization.jsonObject(with: data) else {
             throw TranscriptError(path: path, problem: "is not a HAR file (it is not JSON); give the .har file written by --record")

@@ -89,4 +89,9 @@ extension FaultRule {
         }
         self.init(method: method, pathPrefix: words[1], kind: kind, remaining: count)
     }
+
+    /// A path prefix a spec can carry: from `/`, with no whitespace (which separates its words).
+    public static func isPathPrefix(_ prefix: String) -> Bool {
+        prefix.hasPrefix("/") && !prefix.contains(where: \.isWhitespace)
+    }
 }

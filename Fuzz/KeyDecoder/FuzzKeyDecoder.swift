@@ -1,0 +1,14 @@
+import TerminalUI
+
+/// ncurses `get_wch` results as `NcursesTerminal` passes them on: each five bytes are a
+/// 32-bit code and whether it was a function key.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzKeyDecoder(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    var offset = 0
+    while offset + 5 <= count {
+        let code = (0..<4).reduce(UInt32(0)) { code, index in code << 8 | UInt32(bytes[offset + index]) }
+        _ = KeyDecoding.decode(code, isFunctionKey: bytes[offset + 4] & 1 == 1)
+        offset += 5
+    }
+    return 0
+}

@@ -1,0 +1,24 @@
+@testable import CheckoutApp
+import CheckoutModel
+import Foundation
+
+/// Scenario files as `checkout --scenario` reads them, then the cart and order `checkout run`
+/// builds from one, and the copy a transcript records, which must read back.
+private let catalog = try! Catalog.bundled()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScenario(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: bytes, count: count)
+    guard let scenario = try? ScenarioParser.parse(contents: data, file: "fuzz.yaml", catalog: catalog) else { return 0 }
+    if let cart = try? scenario.cart(in: catalog) {
+        _ = try? scenario.order(cart: cart, merchantName: "Fuzz")
+    }
+    // The recorder keeps `jsonObject` as a JSONValue, and `checkout run --replay` parses its text.
+    do {
+        let recorded = try JSONValue(serialized: scenario.jsonObject)
+        _ = try ScenarioParser.parse(recorded.text, file: "recorded.json", catalog: catalog)
+    } catch {
+        fatalError("a scenario that parsed does not read back from its recorded form: \(error)")
+    }
+    return 0
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# `make fuzz`: builds the libFuzzer targets (release, ASan) and runs each for FUZZ_SECONDS on a
+# working copy of its seed corpus, so new inputs never dirty the repository. Prints one line
+# per target and fails when any target found a crash, a hang or a leak.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${FUZZ_SECONDS:-60}"
+# Every folder under Fuzz/ is a target (FuzzScenario from Fuzz/Scenario, and so on).
+targets="${FUZZ_TARGETS:-$(cd Fuzz && for folder in */; do printf '%s ' "${folder%/}"; done)}"
+swift="${SWIFT:-swift}"
+scratch=.build/fuzz
+build=("$swift" build -c release --sanitize fuzzer --sanitize address
+  # The harnesses reach internal entry points (the sandbox's body checks) through @testable.
+  -Xswiftc -enable-testing --scratch-path "$scratch")
+export TERMINALCHECKOUT_FUZZ=1
+
+for target in $targets; do
+  [ -d "Fuzz/$target" ] || { echo "fuzz: no target Fuzz/$target" >&2; exit 64; }
+  "${build[@]}" --product "Fuzz$target"
+done
+# The command-line module too (compiled, not linked: libFuzzer brings its own main), so this
+# optimised build covers every module `make release` does and CI can run it instead.
+"${build[@]}" --target checkout
+bin="$("${build[@]}" --show-bin-path)"
+
+failed=()
+for target in $targets; do
+  corpus="$scratch/corpus/$target"
+  findings="$scratch/findings/$target"
+  log="$scratch/logs/$target.log"
+  mkdir -p "$corpus" "$findings" "$(dirname "$log")"
+  for seed in Fuzz/"$target"/corpus/*; do [ -e "$corpus/${seed##*/}" ] || cp "$seed" "$corpus/"; done
+  options=(-max_total_time="$seconds" -timeout=10 -print_final_stats=1 -artifact_prefix="$findings/")
+  [ -f "Fuzz/$target/fuzz.dict" ] && options+=(-dict="Fuzz/$target/fuzz.dict")
+  status=0
+  # Swift's own crash reporter would take a trap before libFuzzer could save the input. Set
+  # here only: a changed environment makes SwiftPM rebuild everything.
+  SWIFT_BACKTRACE=enable=no "$bin/Fuzz$target" "${options[@]}" "$corpus" >"$log" 2>&1 || status=$?
+  runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
+  elapsed="$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)"
+  finding="$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)"
+  if [ "$status" -eq 0 ]; then
+    echo "fuzz: Fuzz$target ok: ${runs:-?} executions in ${elapsed:-?} s, crashes=0"
+  else
+    failed+=("$target")
+    echo "fuzz: Fuzz$target FAILED (exit $status) after ${runs:-?} executions: ${finding:-no input written}; log $log"
+    grep -m 12 -E "ERROR: |Fatal error|SUMMARY: |#0 |#1 |#2 |#3 " "$log" | sed 's/^/    /' || true
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: ${#failed[@]} target(s) failed: ${failed[*]}; reproduce with $bin/Fuzz<Target> <input>" >&2
+  exit 1
+fi
