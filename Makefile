@@ -2,7 +2,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test setup build release fuzz bench soak clean
+.PHONY: run test setup build release fuzz fuzz-smoke bench soak clean
 
 setup:
 	@.ci/ensure-packages.sh
@@ -33,6 +33,10 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 fuzz: setup
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_TARGETS="$(FUZZ_TARGETS)" Fuzz/run.sh
+
+# CI's short pass: the release build, then each harness for FUZZ_SECONDS on its seed corpus.
+fuzz-smoke: setup
+	@SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_TARGETS="$(FUZZ_TARGETS)" FUZZ_BUILD=smoke Fuzz/run.sh
 
 clean:
 	rm -rf .build

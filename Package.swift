@@ -128,10 +128,15 @@ let package = Package(
     ]
 )
 
-// libFuzzer targets (`make fuzz`, README's Fuzzing): declared only when TERMINALCHECKOUT_FUZZ=1,
-// so plain builds and tests never compile them. Each reads one kind of input through the entry
-// point the app uses; its seed corpus and dictionary sit beside it.
-if Context.environment["TERMINALCHECKOUT_FUZZ"] == "1" {
+// libFuzzer targets (`make fuzz`, README's Fuzzing): declared only when TERMINALCHECKOUT_FUZZ is
+// set, so plain builds and tests never compile them. Each reads one kind of input through the
+// entry point the app uses; its seed corpus and dictionary sit beside it.
+// TERMINALCHECKOUT_FUZZ=1: `make fuzz` instruments every module (its own scratch path).
+// TERMINALCHECKOUT_FUZZ=smoke: CI's short pass links only the harness with libFuzzer, on the
+// release build CI has already made, so it costs seconds rather than a second full build.
+let fuzzMode = Context.environment["TERMINALCHECKOUT_FUZZ"]
+if fuzzMode == "1" || fuzzMode == "smoke" {
+    let harnessOnly = fuzzMode == "smoke"
     func fuzzTarget(_ name: String, dictionary: Bool = false, _ dependencies: [Target.Dependency]) -> Target {
         .executableTarget(
             name: "Fuzz\(name)",
@@ -139,7 +144,8 @@ if Context.environment["TERMINALCHECKOUT_FUZZ"] == "1" {
             path: "Fuzz/\(name)",
             exclude: ["corpus"] + (dictionary ? ["fuzz.dict"] : []),
             // libFuzzer supplies main().
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            swiftSettings: [.unsafeFlags(["-parse-as-library"] + (harnessOnly ? ["-sanitize=fuzzer"] : []))],
+            linkerSettings: harnessOnly ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
         )
     }
     package.targets += [

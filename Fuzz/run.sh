@@ -9,26 +9,43 @@ seconds="${FUZZ_SECONDS:-60}"
 # Every folder under Fuzz/ is a target (FuzzScenario from Fuzz/Scenario, and so on).
 targets="${FUZZ_TARGETS:-$(cd Fuzz && for folder in */; do printf '%s ' "${folder%/}"; done)}"
 swift="${SWIFT:-swift}"
-scratch=.build/fuzz
-build=("$swift" build -c release --sanitize fuzzer --sanitize address
-  # The harnesses reach internal entry points (the sandbox's body checks) through @testable.
-  -Xswiftc -enable-testing --scratch-path "$scratch")
-export TERMINALCHECKOUT_FUZZ=1
+if [ "${FUZZ_BUILD:-full}" = smoke ]; then
+  # CI's short pass: the release build of the binary (`make release`, with testing enabled for
+  # the harnesses' @testable imports), and only the harnesses linked with libFuzzer, so it costs
+  # seconds on top. The library modules carry no coverage counters here: this pass replays the
+  # seed corpora (crashes found before are among them) and mutates them blindly; `make fuzz` is
+  # the guided search.
+  scratch=.build
+  build=("$swift" build -c release -Xswiftc -enable-testing)
+  export TERMINALCHECKOUT_FUZZ=smoke
+  "${build[@]}" --product checkout
+else
+  scratch=.build/fuzz
+  build=("$swift" build -c release --sanitize fuzzer --sanitize address
+    # The harnesses reach internal entry points (the sandbox's body checks) through @testable.
+    -Xswiftc -enable-testing --scratch-path "$scratch")
+  export TERMINALCHECKOUT_FUZZ=1
+fi
 
 for target in $targets; do
   [ -d "Fuzz/$target" ] || { echo "fuzz: no target Fuzz/$target" >&2; exit 64; }
   "${build[@]}" --product "Fuzz$target"
 done
-# The command-line module too (compiled, not linked: libFuzzer brings its own main), so this
-# optimised build covers every module `make release` does and CI can run it instead.
-"${build[@]}" --target checkout
+if [ "${FUZZ_BUILD:-full}" != smoke ]; then
+  # The command-line module too (compiled, not linked: libFuzzer brings its own main), so this
+  # optimised build covers every module `make release` does.
+  "${build[@]}" --target checkout
+fi
 bin="$("${build[@]}" --show-bin-path)"
+# Working corpora, findings and logs: beside the sanitized build, or their own folder for smoke.
+corpora="$scratch"
+[ "${FUZZ_BUILD:-full}" = smoke ] && corpora=.build/fuzz-smoke
 
 failed=()
 for target in $targets; do
-  corpus="$scratch/corpus/$target"
-  findings="$scratch/findings/$target"
-  log="$scratch/logs/$target.log"
+  corpus="$corpora/corpus/$target"
+  findings="$corpora/findings/$target"
+  log="$corpora/logs/$target.log"
   mkdir -p "$corpus" "$findings" "$(dirname "$log")"
   for seed in Fuzz/"$target"/corpus/*; do [ -e "$corpus/${seed##*/}" ] || cp "$seed" "$corpus/"; done
   options=(-max_total_time="$seconds" -timeout=10 -print_final_stats=1 -artifact_prefix="$findings/")
