@@ -140,15 +140,16 @@ if fuzzMode == "1" || fuzzMode == "smoke" {
     func fuzzTarget(_ name: String, dictionary: Bool = false, _ dependencies: [Target.Dependency]) -> Target {
         .executableTarget(
             name: "Fuzz\(name)",
-            dependencies: dependencies,
+            dependencies: dependencies + (harnessOnly ? ["FuzzDriver"] : []),
             path: "Fuzz/\(name)",
             exclude: ["corpus"] + (dictionary ? ["fuzz.dict"] : []),
             // libFuzzer supplies main().
-            swiftSettings: [.unsafeFlags(["-parse-as-library"] + (harnessOnly ? ["-sanitize=fuzzer"] : []))],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"] + (harnessOnly ? ["-sanitize=fuzzer", "-DFUZZ_SMOKE"] : []))],
             linkerSettings: harnessOnly ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
         )
     }
     package.targets += [
+        .target(name: "FuzzDriver", path: "Fuzz/Driver"),
         fuzzTarget("Scenario", dictionary: true, ["CheckoutApp", "CheckoutModel"]),
         fuzzTarget("Transcript", dictionary: true, ["CheckoutApp", "CheckoutModel"]),
         fuzzTarget("CashAppWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox"]),

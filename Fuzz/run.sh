@@ -6,8 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${FUZZ_SECONDS:-60}"
-# Every folder under Fuzz/ is a target (FuzzScenario from Fuzz/Scenario, and so on).
-targets="${FUZZ_TARGETS:-$(cd Fuzz && for folder in */; do printf '%s ' "${folder%/}"; done)}"
+# Every folder under Fuzz/ with a corpus is a target (FuzzScenario from Fuzz/Scenario, and so on).
+targets="${FUZZ_TARGETS:-$(cd Fuzz && for folder in */; do [ -d "$folder/corpus" ] && printf '%s ' "${folder%/}"; done)}"
 swift="${SWIFT:-swift}"
 if [ "${FUZZ_BUILD:-full}" = smoke ]; then
   # CI's short pass: the release build of the binary (`make release`, with testing enabled for

@@ -50,3 +50,13 @@ private func waitFor(_ work: @escaping @Sendable () async -> Void) {
     }
     done.wait()
 }
+
+#if FUZZ_SMOKE
+import FuzzDriver
+
+/// The entry point of `make fuzz-smoke`'s build (see FuzzDriver).
+@_cdecl("FuzzAfterpayWire_main")
+func smokeMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(argc, argv) { bytes, count in bytes.map { fuzzAfterpayWire($0, count) } ?? 0 }
+}
+#endif

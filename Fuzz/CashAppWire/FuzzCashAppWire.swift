@@ -67,3 +67,13 @@ private func clientReads(_ response: ProviderResponse) {
 private let settings = SandboxSettings(now: { Date(timeIntervalSince1970: 1_800_000_000) })
 private let clientID = "CAS-CI_FUZZ"
 private let baseURL = "http://127.0.0.1:8080"
+
+#if FUZZ_SMOKE
+import FuzzDriver
+
+/// The entry point of `make fuzz-smoke`'s build (see FuzzDriver).
+@_cdecl("FuzzCashAppWire_main")
+func smokeMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(argc, argv) { bytes, count in bytes.map { fuzzCashAppWire($0, count) } ?? 0 }
+}
+#endif

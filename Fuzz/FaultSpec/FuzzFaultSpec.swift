@@ -13,3 +13,13 @@ public func fuzzFaultSpec(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     _ = rule.matches(method: "POST", path: "/v2/payments")
     return 0
 }
+
+#if FUZZ_SMOKE
+import FuzzDriver
+
+/// The entry point of `make fuzz-smoke`'s build (see FuzzDriver).
+@_cdecl("FuzzFaultSpec_main")
+func smokeMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(argc, argv) { bytes, count in bytes.map { fuzzFaultSpec($0, count) } ?? 0 }
+}
+#endif

@@ -12,3 +12,13 @@ public func fuzzKeyDecoder(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt 
     }
     return 0
 }
+
+#if FUZZ_SMOKE
+import FuzzDriver
+
+/// The entry point of `make fuzz-smoke`'s build (see FuzzDriver).
+@_cdecl("FuzzKeyDecoder_main")
+func smokeMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(argc, argv) { bytes, count in bytes.map { fuzzKeyDecoder($0, count) } ?? 0 }
+}
+#endif

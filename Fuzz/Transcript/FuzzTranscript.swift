@@ -22,3 +22,13 @@ public func fuzzTranscript(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt 
     }
     return 0
 }
+
+#if FUZZ_SMOKE
+import FuzzDriver
+
+/// The entry point of `make fuzz-smoke`'s build (see FuzzDriver).
+@_cdecl("FuzzTranscript_main")
+func smokeMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(argc, argv) { bytes, count in bytes.map { fuzzTranscript($0, count) } ?? 0 }
+}
+#endif
