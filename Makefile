@@ -28,11 +28,15 @@ soak: setup
 release: setup
 	$(SWIFT) build -c release --product checkout
 
-# libFuzzer targets, each for FUZZ_SECONDS (default 60); FUZZ_TARGETS picks some (README's Fuzzing).
+# libFuzzer targets, each for FUZZ_SECONDS (default 60) or FUZZ_RUNS executions, whichever ends
+# first; FUZZ_TARGETS picks some, FUZZ_FORK=N runs N workers (README's Fuzzing).
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
+FUZZ_RUNS ?=
+FUZZ_FORK ?=
 fuzz: setup
-	@SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_TARGETS="$(FUZZ_TARGETS)" Fuzz/run.sh
+	@SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_TARGETS="$(FUZZ_TARGETS)" \
+	  FUZZ_RUNS="$(FUZZ_RUNS)" FUZZ_FORK="$(FUZZ_FORK)" Fuzz/run.sh
 
 # CI's short pass: the release build, then each harness for FUZZ_SECONDS on its seed corpus.
 fuzz-smoke: setup

@@ -47,6 +47,10 @@ for target in $targets; do
   mkdir -p "$corpus" "$findings" "$(dirname "$log")"
   for seed in Fuzz/"$target"/corpus/*; do [ -e "$corpus/${seed##*/}" ] || cp "$seed" "$corpus/"; done
   options=(-max_total_time="$seconds" -timeout=10 -print_final_stats=1 -artifact_prefix="$findings/")
+  # FUZZ_RUNS stops a target after that many executions (whichever of it and FUZZ_SECONDS
+  # comes first); FUZZ_FORK runs that many workers, one per core, merging what they find.
+  [ -n "${FUZZ_RUNS:-}" ] && options+=(-runs="$FUZZ_RUNS")
+  [ -n "${FUZZ_FORK:-}" ] && options+=(-fork="$FUZZ_FORK" -ignore_crashes=0)
   [ -f "Fuzz/$target/fuzz.dict" ] && options+=(-dict="Fuzz/$target/fuzz.dict")
   status=0
   # Swift's own crash reporter would take a trap before libFuzzer could save the input. Set
@@ -54,6 +58,9 @@ for target in $targets; do
   SWIFT_BACKTRACE=enable=no "$bin/Fuzz$target" "${options[@]}" "$corpus" >"$log" 2>&1 || status=$?
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
   elapsed="$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)"
+  # Fork mode prints no final stats: its last progress line carries the total and the time.
+  [ -z "$runs" ] && runs="$(sed -n 's/^#\([0-9]*\): cov:.*/\1/p' "$log" | tail -1)"
+  [ -z "$elapsed" ] && elapsed="$(sed -n 's/^#[0-9]*: cov:.* time: \([0-9]*\)s.*/\1/p' "$log" | tail -1)"
   finding="$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)"
   if [ "$status" -eq 0 ]; then
     echo "fuzz: Fuzz$target ok: ${runs:-?} executions in ${elapsed:-?} s, crashes=0"
