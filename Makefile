@@ -38,7 +38,7 @@ fuzz: setup
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_TARGETS="$(FUZZ_TARGETS)" \
 	  FUZZ_RUNS="$(FUZZ_RUNS)" FUZZ_FORK="$(FUZZ_FORK)" Fuzz/run.sh
 
-# CI's short pass: the release build, then each harness for FUZZ_SECONDS on its seed corpus.
+# CI's short pass: each harness, linked beside the debug build, for FUZZ_SECONDS on its seed corpus.
 fuzz-smoke: setup
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_TARGETS="$(FUZZ_TARGETS)" FUZZ_BUILD=smoke Fuzz/run.sh
 

@@ -133,7 +133,7 @@ let package = Package(
 // entry point the app uses; its seed corpus and dictionary sit beside it.
 // TERMINALCHECKOUT_FUZZ=1: `make fuzz` instruments every module (its own scratch path).
 // TERMINALCHECKOUT_FUZZ=smoke: CI's short pass links only the harness with libFuzzer, on the
-// release build CI has already made, so it costs seconds rather than a second full build.
+// debug build CI has already made, so it costs seconds rather than a second full build.
 let fuzzMode = Context.environment["TERMINALCHECKOUT_FUZZ"]
 if fuzzMode == "1" || fuzzMode == "smoke" {
     let harnessOnly = fuzzMode == "smoke"

@@ -10,15 +10,14 @@ seconds="${FUZZ_SECONDS:-60}"
 targets="${FUZZ_TARGETS:-$(cd Fuzz && for folder in */; do [ -d "$folder/corpus" ] && printf '%s ' "${folder%/}"; done)}"
 swift="${SWIFT:-swift}"
 if [ "${FUZZ_BUILD:-full}" = smoke ]; then
-  # CI's short pass: the release build of the binary (`make release`, with testing enabled for
-  # the harnesses' @testable imports), and only the harnesses linked with libFuzzer, so it costs
-  # seconds on top. The library modules carry no coverage counters here: this pass replays the
-  # seed corpora (crashes found before are among them) and mutates them blindly; `make fuzz` is
-  # the guided search.
+  # CI's short pass: the debug build `make test` has just made (testing is enabled there, for
+  # the harnesses' @testable imports), and only the harnesses linked with libFuzzer, so it
+  # costs seconds on top. The library modules carry no coverage counters here: this pass
+  # replays the seed corpora (crashes found before are among them) and mutates them blindly;
+  # `make fuzz` is the guided search.
   scratch=.build
-  build=("$swift" build -c release -Xswiftc -enable-testing)
+  build=("$swift" build)
   export TERMINALCHECKOUT_FUZZ=smoke
-  "${build[@]}" --product checkout
 else
   scratch=.build/fuzz
   build=("$swift" build -c release --sanitize fuzzer --sanitize address

@@ -7,7 +7,7 @@ private func LLVMFuzzerRunDriver(
 ) -> Int32
 
 /// Hands the process over to libFuzzer. CI's short pass (`make fuzz-smoke`) needs it: there the
-/// harnesses are linked beside a testable release build, whose executables SwiftPM starts at
+/// harnesses are linked beside the testable debug build, whose executables SwiftPM starts at
 /// `<Module>_main` rather than at libFuzzer's own `main`.
 public func runLibFuzzer(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
