@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // HMAC-SHA256 for Adyen's webhook signatures (already resolved through jwt-kit).
+        .package(url: "https://github.com/apple/swift-crypto", "4.1.0"..<"6.0.0"),
     ],
     targets: [
         // ncursesw through pkg-config; the shim turns on the wide-character API.
@@ -30,7 +32,10 @@ let package = Package(
             resources: [.copy("catalog.json"), .copy("scenarios")]
         ),
         .target(name: "CheckoutModel"),
-        .target(name: "ProviderWire", dependencies: [.product(name: "JWTKit", package: "jwt-kit")]),
+        .target(
+            name: "ProviderWire",
+            dependencies: [.product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "ProviderClients",
             dependencies: [
