@@ -59,6 +59,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
+                // Webhook deliveries to the receivers registered at /sandbox/webhooks.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // libqrencode through pkg-config, for the QR code the customer scans.
@@ -81,6 +83,9 @@ let package = Package(
                 "CheckoutModel", "CheckoutResources", "PaymentFlow", "ProviderClients",
                 "ProviderWire", "QRCode", "Sandbox", "TerminalUI",
                 .product(name: "Yams", package: "Yams"),
+                // Adyen's webhook receiver and its signatures.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),

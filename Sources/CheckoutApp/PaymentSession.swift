@@ -20,6 +20,8 @@ struct PaymentSession: Sendable {
     /// Owns the faults this session injected into a shared sandbox.
     let runID: String
     let injectedFaults: Bool
+    /// What providers hear outside their calls (Adyen's webhooks), for the log and `checkout run`.
+    let notices: ProviderNotices
 
     /// Starts the embedded sandbox unless a provider or shared sandbox was named, and injects
     /// the faults asked for (owned by this session, removed by `stop()`).
@@ -31,7 +33,10 @@ struct PaymentSession: Sendable {
             let settings = SandboxSettings(
                 triggerRotation: options.triggerRotationSeconds, requestLifetime: options.requestLifetimeSeconds,
                 merchantName: catalog.merchantName)
-            sandbox = try await SandboxServer(settings: settings, providers: await options.registry.sandboxProviders()).start()
+            sandbox = try await SandboxServer(
+                settings: options.registry.sandboxSettings(settings, options: options.providerOptions),
+                providers: await options.registry.sandboxProviders()
+            ).start()
         }
         let sandboxURL = options.sandboxURL ?? sandbox?.baseURL
         let runID = "run-" + UUID().uuidString.prefix(8).lowercased()
@@ -40,7 +45,8 @@ struct PaymentSession: Sendable {
             redactor: Redactor(secrets: options.registry.descriptors.flatMap { $0.secrets(options.providerOptions, sandboxURL) }),
             retryPolicy: RetryPolicy(maxAttempts: RetryPolicy.standard.maxAttempts, baseDelay: options.retryBaseDelay),
             sandboxRun: sandboxURL.map { (baseURL: $0, runID: runID) })
-        let connection = ProviderConnection(http: http, sandboxURL: sandboxURL, options: options.providerOptions)
+        let notices = ProviderNotices()
+        let connection = ProviderConnection(http: http, sandboxURL: sandboxURL, options: options.providerOptions, notices: notices)
         let adapters = Dictionary(uniqueKeysWithValues: options.registry.descriptors.map { ($0.id, $0.makeAdapter(connection)) })
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
         for fault in options.faults {
@@ -49,7 +55,7 @@ struct PaymentSession: Sendable {
         return PaymentSession(
             catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,
             checkout: CheckoutRunner(adapters: { adapters[$0] }), customer: customer, runID: runID,
-            injectedFaults: !options.faults.isEmpty)
+            injectedFaults: !options.faults.isEmpty, notices: notices)
     }
 
     /// Where requests go, for the title bar.

@@ -21,6 +21,10 @@ public struct SandboxLimits: Sendable, Hashable {
     public var idleTimeout: Double = 60
     /// Seconds a client has to send a whole request once its first byte arrives.
     public var requestReadTimeout: Double = 10
+    /// Webhook receivers registered at once; registering more gets 409.
+    public var maxWebhookReceivers = 16
+    /// Webhook deliveries under way at once; past it new ones are dropped (and logged as such).
+    public var maxQueuedWebhookDeliveries = 256
 
     public init() {}
 

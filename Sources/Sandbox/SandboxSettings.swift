@@ -19,6 +19,17 @@ public struct SandboxSettings: Sendable {
     public var faultSlowSeconds: Double = 3
     /// What it keeps and how long it waits for clients.
     public var limits = SandboxLimits()
+    /// Adyen's webhook HMAC key (hex); nil signs with `AdyenHMAC.sandboxKey`. An invalid one is
+    /// refused by `checkout sandbox --adyen-hmac-key`; here it falls back to the sandbox key.
+    public var adyenHMACKey: String?
+    /// Seconds before a `Received` Adyen payment (magic 70.04 / 70.05) is decided by webhook.
+    public var adyenAsyncResultDelay: Double = 2
+    /// Tries per webhook delivery (the first included) before it is given up.
+    public var webhookAttempts = 3
+    /// Seconds before the first retry of a failed delivery; each later one waits twice as long.
+    public var webhookRetryDelay: Double = 1
+    /// Seconds one delivery attempt may take.
+    public var webhookTimeout: Double = 5
 
     public init(
         now: @escaping SandboxClock = { Date() },

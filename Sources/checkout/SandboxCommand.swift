@@ -16,6 +16,10 @@ struct SandboxCommand: AsyncParsableCommand {
             faults (/sandbox/faults) and the capture ledger (/sandbox/ledger). Point `checkout` and \
             `checkout run` at it with --sandbox-url. Stop it with Ctrl-C.
 
+            Adyen: notifications go to every receiver registered with POST /sandbox/webhooks \
+            {"url": …}, signed with the test HMAC key (`checkout providers` shows it) or \
+            --adyen-hmac-key HEX.
+
             Faults added with --fault here, or by POST /sandbox/faults without an "owner", stay \
             until DELETE /sandbox/faults; the faults a checkout names (its --fault, the screen's, a \
             scenario's) belong to that checkout, and what is left of them is removed when it ends. \
@@ -53,6 +57,14 @@ struct SandboxCommand: AsyncParsableCommand {
         let running: RunningSandbox
         var settings = SandboxSettings(triggerRotation: timings.triggerRotation, requestLifetime: timings.requestLifetime)
         settings.limits = bounds.limits
+        // Providers' options that shape the sandbox (e.g. --adyen-hmac-key).
+        let registry = ProviderRegistry.builtIn
+        let values = ProviderCommandLine.values.withEnvironment(ProcessInfo.processInfo.environment, options: registry.options)
+        if let problem = registry.descriptors.lazy.compactMap({ $0.optionProblem(values) }).first {
+            Console.err("error: \(problem)")
+            throw ExitCode(64)
+        }
+        settings = registry.sandboxSettings(settings, options: values)
         let providers = await ProviderRegistry.builtIn.sandboxProviders()
         do { running = try await SandboxServer(settings: settings, providers: providers).start(host: host, port: port) } catch {
             Console.err("error: \(error)")

@@ -36,6 +36,7 @@ public enum CheckoutBinary {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "CASHAPP_CLIENT_ID")
         env.removeValue(forKey: "CASHAPP_BRAND_ID")
+        for key in ["ADYEN_API_KEY", "ADYEN_MERCHANT_ACCOUNT", "ADYEN_HMAC_KEY"] { env.removeValue(forKey: key) }
         for (key, value) in environment { env[key] = value }
         let child = try ChildProcess([url.path] + arguments, environment: env)
         let status = await child.exit(timeout: timeout)
@@ -62,8 +63,10 @@ public enum CheckoutBinary {
     }
 
     /// Sends one request with a JSON body (or none), no retries.
-    public static func send(_ method: String, _ url: String, json: String? = nil) async throws -> (status: Int, body: Data) {
-        let headers: [(name: String, value: String)] = json == nil ? [] : [(name: "Content-Type", value: "application/json")]
+    public static func send(
+        _ method: String, _ url: String, json: String? = nil, headers extra: [(name: String, value: String)] = []
+    ) async throws -> (status: Int, body: Data) {
+        let headers = (json == nil ? [] : [(name: "Content-Type", value: "application/json")]) + extra
         let response = try await ProviderHTTPClient(retryPolicy: .never).send(
             ProviderRequest(method: method, url: url, headers: headers, body: json.map { Data($0.utf8) }), provider: "test")
         return (response.status, response.body)

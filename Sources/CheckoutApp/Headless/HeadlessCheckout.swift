@@ -83,6 +83,8 @@ public struct HeadlessCheckout: Sendable {
         progress.settles = provider.method.settles
         let stream = StateStream()
         await checkout.addObserver(stream)
+        let stopNotices = session.notices.subscribe { stream.notice($0) }
+        defer { stopNotices() }
 
         let timeout = options.timeoutSeconds
         let watchdog = Task {
@@ -107,6 +109,8 @@ public struct HeadlessCheckout: Sendable {
         for await event in stream.events {
             emit(event, recorder)
             switch event {
+            case .notice:
+                continue
             case .phase(let phase):
                 finalPhase = phase
                 progress.latest.phase = phase
@@ -124,7 +128,11 @@ public struct HeadlessCheckout: Sendable {
         }
 
         var status = ExitStatus(final: final, phase: finalPhase, settles: provider.method.settles)
-        if !final.isTerminal { writeError("timeout: the checkout did not finish within \(timeout) s (last state \(final.name))") }
+        if !final.isTerminal {
+            writeError("timeout: the checkout did not finish within \(timeout) s (last state \(final.name))")
+        } else if !final.ends(with: finalPhase, settles: provider.method.settles) {
+            writeError("timeout: settlement did not finish within \(timeout) s (last step \(finalPhase?.name ?? final.name))")
+        }
         if case .settlementFailed(let failure)? = finalPhase { writeError("settlement failed: \(failure.reason)") }
         var summary = summarize(
             final: final, phase: finalPhase, status: status, amount: amount, elapsedMilliseconds: recorder.elapsedMilliseconds,
@@ -217,6 +225,12 @@ public struct HeadlessCheckout: Sendable {
             ]
             if let id = final.createdAttempt?.id { object["request_id"] = id }
             if let phase { object["final_phase"] = phase.name }
+            // The provider's receipt facts (Adyen: psp_reference, result_code, stored_payment_method_id).
+            switch phase {
+            case .completed(let receipt)?: object.merge(receipt.details) { current, _ in current }
+            case .settlementFailed(let failure)?: object.merge(failure.details) { current, _ in current }
+            default: break
+            }
             let line = JSONLine.encode(object)
             write(line)
             return line

@@ -1,6 +1,7 @@
 import CheckoutModel
 import Foundation
 import PaymentFlow
+import TerminalUI
 
 /// One line of `checkout run` output for a state, in text or JSON.
 struct StateLine {
@@ -80,12 +81,19 @@ enum PhaseLine {
     static func text(_ phase: CheckoutPhase) -> String {
         switch phase {
         case .completed(let settled):
-            "phase: completed payment=\(settled.paymentID)" + (settled.payer.map { " cashtag=\($0)" } ?? "")
+            "phase: completed payment=\(settled.paymentID)" + (settled.payer.map { " cashtag=\($0)" } ?? "") + detailsText(settled.details)
         case .settlementFailed(let failure):
-            "phase: settlementFailed reason=\"\(failure.reason.replacingOccurrences(of: "\"", with: "\\\""))\""
+            "phase: settlementFailed reason=\"\(failure.reason.replacingOccurrences(of: "\"", with: "\\\""))\"" + detailsText(failure.details)
         default:
             "phase: \(phase.name)"
         }
+    }
+
+    /// A provider's receipt facts as ` key=value` pairs, in key order.
+    static func detailsText(_ details: [String: String]) -> String {
+        details.sorted { $0.key < $1.key }.map { key, value in
+            " \(key)=" + (value.contains(" ") ? "\"\(value.replacingOccurrences(of: "\"", with: "\\\""))\"" : value)
+        }.joined()
     }
 
     static func json(_ phase: CheckoutPhase, atMilliseconds: Int) -> String {
@@ -94,11 +102,32 @@ enum PhaseLine {
         case .completed(let settled):
             object["payment_id"] = settled.paymentID
             if let payer = settled.payer { object["cashtag"] = payer }
+            object.merge(settled.details) { current, _ in current }
         case .settlementFailed(let failure):
             object["reason"] = failure.reason
             object["declined"] = failure.declined
+            object.merge(failure.details) { current, _ in current }
         default:
             break
+        }
+        return JSONLine.encode(object)
+    }
+}
+
+/// `event: webhook AUTHORISATION … signature ✓` lines (and their JSON) for providers' notices.
+enum NoticeLine {
+    static func text(_ notice: ProviderNotice) -> String {
+        "event: " + TerminalText.escapingControls(notice.summary)
+    }
+
+    static func json(_ notice: ProviderNotice, atMilliseconds: Int) -> String {
+        var object: [String: Any] = ["event": notice.name, "provider": notice.provider, "at_ms": atMilliseconds]
+        for (key, value) in notice.fields where object[key] == nil {
+            switch value {
+            case "true": object[key] = true
+            case "false": object[key] = false
+            default: object[key] = value
+            }
         }
         return JSONLine.encode(object)
     }

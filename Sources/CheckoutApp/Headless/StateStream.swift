@@ -4,6 +4,8 @@ import PaymentFlow
 enum FlowEvent: Sendable {
     case state(CheckoutState)
     case phase(CheckoutPhase)
+    /// A provider's notice (a webhook), in the order it arrived among the states.
+    case notice(ProviderNotice)
 }
 
 /// An observer that turns state changes and phases into one ordered async sequence.
@@ -18,6 +20,8 @@ final class StateStream: CheckoutObserver {
     func stateDidChange(to state: CheckoutState) { continuation.yield(.state(state)) }
 
     func phaseDidChange(to phase: CheckoutPhase) { continuation.yield(.phase(phase)) }
+
+    func notice(_ notice: ProviderNotice) { continuation.yield(.notice(notice)) }
 
     func finish() { continuation.finish() }
 }

@@ -31,6 +31,8 @@ public struct ProviderDescriptor: Sendable {
     public var makeAdapter: @Sendable (ProviderConnection) -> any PaymentProviderAdapter
     /// Its side of the embedded or shared sandbox.
     public var makeSandbox: @Sendable () async -> any SandboxProvider
+    /// What its options change in a sandbox this process starts (Adyen: the webhook HMAC key).
+    public var configureSandbox: @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void
 
     public init(
         id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: [MagicValue],
@@ -39,7 +41,8 @@ public struct ProviderDescriptor: Sendable {
         optionProblem: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
         secrets: @escaping @Sendable (ProviderOptionValues, _ sandboxURL: String?) -> [String] = { _, _ in [] },
         makeAdapter: @escaping @Sendable (ProviderConnection) -> any PaymentProviderAdapter,
-        makeSandbox: @escaping @Sendable () async -> any SandboxProvider
+        makeSandbox: @escaping @Sendable () async -> any SandboxProvider,
+        configureSandbox: @escaping @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void = { _, _ in }
     ) {
         self.id = id
         self.method = method
@@ -53,6 +56,7 @@ public struct ProviderDescriptor: Sendable {
         self.secrets = secrets
         self.makeAdapter = makeAdapter
         self.makeSandbox = makeSandbox
+        self.configureSandbox = configureSandbox
     }
 
     /// What the coordinator needs of it.
@@ -128,10 +132,13 @@ public struct ProviderConnection: Sendable {
     /// The embedded or shared sandbox's base URL; nil when every provider is real.
     public var sandboxURL: String?
     public var options: ProviderOptionValues
+    /// Where the provider posts what it hears outside its calls (webhooks).
+    public var notices: ProviderNotices
 
-    public init(http: ProviderHTTPClient, sandboxURL: String?, options: ProviderOptionValues) {
+    public init(http: ProviderHTTPClient, sandboxURL: String?, options: ProviderOptionValues, notices: ProviderNotices = ProviderNotices()) {
         self.http = http
         self.sandboxURL = sandboxURL
         self.options = options
+        self.notices = notices
     }
 }

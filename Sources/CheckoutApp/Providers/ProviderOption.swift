@@ -10,13 +10,21 @@ public struct ProviderOption: Hashable, Sendable {
     public var help: String
     /// Redacted from logs, the HTTP pane and transcripts.
     public var secret: Bool
+    /// A switch (`--store`): no value follows, and it reads as "true".
+    public var isSwitch: Bool
 
-    public init(flag: String, environment: String? = nil, valueName: String, help: String, secret: Bool = false) {
+    public init(flag: String, environment: String? = nil, valueName: String, help: String, secret: Bool = false, isSwitch: Bool = false) {
         self.flag = flag
         self.environment = environment
         self.valueName = valueName
         self.help = help
         self.secret = secret
+        self.isSwitch = isSwitch
+    }
+
+    /// A switch: `--store`.
+    public static func switchOption(flag: String, help: String) -> ProviderOption {
+        ProviderOption(flag: flag, valueName: "", help: help, isSwitch: true)
     }
 }
 
@@ -78,7 +86,11 @@ public enum ProviderArguments {
                 index += 1
                 continue
             }
-            if argument.contains("=") {
+            if option.isSwitch {
+                guard !argument.contains("=") else { throw Problem(description: "'--\(option.flag)' takes no value") }
+                values[option.flag] = "true"
+                index += 1
+            } else if argument.contains("=") {
                 values[option.flag] = String(argument.dropFirst(name.count + 1))
                 index += 1
             } else {
@@ -98,7 +110,8 @@ public enum ProviderArguments {
         for descriptor in registry.descriptors where !descriptor.options.isEmpty {
             lines.append("  \(descriptor.method.label):")
             for option in descriptor.options {
-                lines.append("    --\(option.flag) <\(option.valueName)>" + (option.environment.map { "  (or \($0))" } ?? ""))
+                let usage = option.isSwitch ? "--\(option.flag)" : "--\(option.flag) <\(option.valueName)>"
+                lines.append("    " + usage + (option.environment.map { "  (or \($0))" } ?? ""))
                 lines += wrap(option.help, width: 72).map { "        " + $0 }
             }
         }

@@ -7,6 +7,7 @@ public struct ProviderRegistry: Sendable {
     public static let builtIn = ProviderRegistry([
         .cashApp,
         .afterpay,
+        .adyen,
     ])
 
     public let descriptors: [ProviderDescriptor]
@@ -47,6 +48,13 @@ public struct ProviderRegistry: Sendable {
 
     /// The payment pane's methods, in order.
     public var paymentMethods: [PaymentMethod] { descriptors.map(\.method) }
+
+    /// Settings for a sandbox this process starts, as the providers' options ask.
+    public func sandboxSettings(_ settings: SandboxSettings, options: ProviderOptionValues) -> SandboxSettings {
+        var settings = settings
+        for descriptor in descriptors { descriptor.configureSandbox(options, &settings) }
+        return settings
+    }
 
     /// Each provider's side of a new sandbox.
     public func sandboxProviders() async -> [any SandboxProvider] {

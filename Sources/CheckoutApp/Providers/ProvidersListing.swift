@@ -19,7 +19,8 @@ public enum ProvidersListing {
             if !descriptor.options.isEmpty {
                 lines.append("  options:")
                 for option in descriptor.options {
-                    lines.append("    --\(option.flag) <\(option.valueName)>\(option.environment.map { " (or \($0))" } ?? "")")
+                    let usage = option.isSwitch ? "--\(option.flag)" : "--\(option.flag) <\(option.valueName)>"
+                    lines.append("    \(usage)\(option.environment.map { " (or \($0))" } ?? "")")
                 }
             }
             if !descriptor.magicValues.isEmpty {

@@ -24,7 +24,7 @@ struct ReplayTimeline: Sendable {
             switch event.flowEvent {
             case .state(let state)?: steps.append(Step(atMilliseconds: event.atMilliseconds, message: .stateChanged(state)))
             case .phase(let phase)?: steps.append(Step(atMilliseconds: event.atMilliseconds, message: .phaseChanged(phase)))
-            case nil: continue
+            case .notice?, nil: continue
             }
         }
         for entry in document.log.entries {

@@ -23,10 +23,14 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
     public var reason: String?
     /// A settlement the provider declined (exit 1), rather than one that broke.
     public var declined: Bool?
+    /// A provider's receipt facts (Adyen: psp_reference, result_code, …).
+    public var details: [String: String]?
+    /// A provider's notice (a webhook's event code): printed and kept, not compared or replayed.
+    public var notice: String?
 
     enum CodingKeys: String, CodingKey {
         case atMilliseconds = "at_ms", state, phase, line, json, attempt, updatingTo = "updating_to", error
-        case paymentID = "payment_id", cashtag, reason, declined
+        case paymentID = "payment_id", cashtag, reason, declined, details, notice
     }
 
     init(_ event: FlowEvent, atMilliseconds: Int) {
@@ -48,12 +52,18 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
             case .completed(let settled):
                 paymentID = settled.paymentID
                 cashtag = settled.payer
+                details = settled.details.isEmpty ? nil : settled.details
             case .settlementFailed(let failure):
                 reason = failure.reason
                 declined = failure.declined
+                details = failure.details.isEmpty ? nil : failure.details
             case .step:
                 break
             }
+        case .notice(let notice):
+            self.notice = notice.name
+            line = NoticeLine.text(notice)
+            json = NoticeLine.json(notice, atMilliseconds: atMilliseconds)
         }
     }
 
@@ -68,8 +78,9 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
     var flowEvent: FlowEvent? {
         if let phase {
             switch phase {
-            case "completed": return .phase(.completed(SettlementReceipt(paymentID: paymentID ?? "?", payer: cashtag)))
-            case "settlementFailed": return .phase(.settlementFailed(SettlementFailure(declined: declined ?? false, reason: reason ?? "?")))
+            case "completed": return .phase(.completed(SettlementReceipt(paymentID: paymentID ?? "?", payer: cashtag, details: details ?? [:])))
+            case "settlementFailed":
+                return .phase(.settlementFailed(SettlementFailure(declined: declined ?? false, reason: reason ?? "?", details: details ?? [:])))
             default: return .phase(.step(phase))
             }
         }

@@ -36,7 +36,8 @@ public struct ReplayDivergence: Hashable, Sendable, CustomStringConvertible {
 
     public static func comparable(_ events: [RecordedEvent]) -> [String] {
         var signatures: [String] = []
-        for event in events where event.state != "refreshing" {
+        // Notices (webhooks) arrive when they arrive: not part of the story compared.
+        for event in events where event.state != "refreshing" && event.notice == nil {
             if signatures.last == event.signature, event.state == "polling" { continue }
             signatures.append(event.signature)
         }

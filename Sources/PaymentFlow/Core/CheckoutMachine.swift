@@ -145,6 +145,10 @@ public struct CheckoutMachine: Sendable, Hashable {
             guard let order else { return [] }
             preparing = false
             phase = nil
+            // Approved already (a stored method): no customer step, straight to settlement.
+            if draft.status == .approved, !draft.grants.isEmpty {
+                return move(to: .approved(draft)) + (provider?.settles == true ? [.settle(draft)] : [])
+            }
             return move(to: .creatingCustomerRequest(draft)) + [.create(draft, order: order)]
         case (.readyToAuthorize(let attempt), .prepared(let draft)) where preparing:
             preparing = false

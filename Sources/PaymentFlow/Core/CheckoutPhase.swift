@@ -28,10 +28,13 @@ public enum CheckoutPhase: Hashable, Sendable {
 public struct SettlementReceipt: Hashable, Sendable {
     public var paymentID: String
     public var payer: String?
+    /// Provider facts for the receipt and `--json` (`psp_reference`, `result_code`, …).
+    public var details: [String: String]
 
-    public init(paymentID: String, payer: String? = nil) {
+    public init(paymentID: String, payer: String? = nil, details: [String: String] = [:]) {
         self.paymentID = paymentID
         self.payer = payer
+        self.details = details
     }
 }
 
@@ -40,10 +43,13 @@ public struct SettlementReceipt: Hashable, Sendable {
 public struct SettlementFailure: Hashable, Sendable, CustomStringConvertible {
     public var declined: Bool
     public var reason: String
+    /// Provider facts for the banner and `--json` (`result_code`, `refusal_reason`, …).
+    public var details: [String: String]
 
-    public init(declined: Bool, reason: String) {
+    public init(declined: Bool, reason: String, details: [String: String] = [:]) {
         self.declined = declined
         self.reason = reason
+        self.details = details
     }
 
     public var description: String { reason }

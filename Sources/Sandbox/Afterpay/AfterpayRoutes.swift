@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import ProviderWire
 
-/// Afterpay's checkout, sign, validate and capture endpoints, plus `GET /sandbox/ledger`.
+/// Afterpay's checkout, sign, validate and capture endpoints (its captures are in `GET /sandbox/ledger`).
 struct AfterpayRoutes {
     let merchant: AfterpayMerchant
     let store: AfterpayStore
@@ -26,10 +26,6 @@ struct AfterpayRoutes {
         }
         router.get("v2/payments/{reference}") { request, context in
             await answer { () throws(AfterpayRejection) -> Response in try payment(request, context) }
-        }
-        router.get("sandbox/ledger") { _, _ in
-            store.evictDue(now: settings.now(), limits: settings.limits)
-            return SandboxResponse.json(["captures": store.ledger])
         }
     }
 

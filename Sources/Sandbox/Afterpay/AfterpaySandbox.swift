@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import JWTKit
 import ProviderWire
@@ -34,6 +35,12 @@ public struct AfterpaySandbox: SandboxProvider {
 
     public func refusalResponse(_ refusal: SandboxRefusal) -> Response {
         AfterpayRejection(refusal.status, refusal.code.lowercased(), refusal.detail).response
+    }
+
+    /// `captures`: one row per checkout a capture was asked for.
+    public func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection] {
+        store.evictDue(now: now, limits: limits)
+        return [SandboxLedgerSection(name: "captures", rows: store.ledger)]
     }
 }
 

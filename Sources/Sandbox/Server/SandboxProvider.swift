@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// One provider's side of the sandbox: its routes, and the error body its injected faults
@@ -17,6 +18,11 @@ public protocol SandboxProvider: Sendable {
     /// The simulated customer approves or declines attempt `id`; nil when the id is not this
     /// provider's (the next provider is asked).
     func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response?
+    /// Paths it owns by pattern rather than prefix (Adyen's `/v<digits>/`), asked only when no
+    /// provider's `pathPrefixes` match, so a prefix (Afterpay's `/v2/`) always wins.
+    func claims(path: String) -> Bool
+    /// Its sections of `GET /sandbox/ledger` (Afterpay's `captures`, Adyen's `adyen_payments`, …).
+    func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection]
 }
 
 extension SandboxProvider {
@@ -26,6 +32,21 @@ extension SandboxProvider {
     /// Providers whose customer acts on another provider's attempts (Afterpay's are Cash App
     /// requests) leave this out.
     public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response? { nil }
+
+    public func claims(path: String) -> Bool { false }
+
+    public func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection] { [] }
+}
+
+/// One named list of `GET /sandbox/ledger`: the rows proving what money moved.
+public struct SandboxLedgerSection: Sendable {
+    public let name: String
+    public let rows: any Encodable & Sendable
+
+    public init(name: String, rows: any Encodable & Sendable) {
+        self.name = name
+        self.rows = rows
+    }
 }
 
 /// What every provider's routes share: the settings and clock, and the customer requests the
@@ -33,6 +54,8 @@ extension SandboxProvider {
 public struct SandboxCore: Sendable {
     public let settings: SandboxSettings
     public let customerRequests: CustomerRequestStore
+    /// Where providers send their webhooks: every receiver registered at `/sandbox/webhooks`.
+    public let webhooks: WebhookDispatcher
 }
 
 /// An error answer the fault plan asks for, before the provider's shape is put on it.
@@ -64,6 +87,6 @@ public struct SandboxRefusal: Sendable {
 extension Array where Element == any SandboxProvider {
     /// The provider that serves `path`, whose error shape answers for it.
     func owner(of path: String) -> (any SandboxProvider)? {
-        first { provider in provider.pathPrefixes.contains { path.hasPrefix($0) } }
+        first { provider in provider.pathPrefixes.contains { path.hasPrefix($0) } } ?? first { $0.claims(path: path) }
     }
 }

@@ -10,6 +10,8 @@ public struct SandboxServer: Sendable {
     public let settings: SandboxSettings
     public let store: CustomerRequestStore
     public let faults: FaultPlan
+    /// Webhook receivers and deliveries (`/sandbox/webhooks`), shared by every provider.
+    public let webhooks: WebhookDispatcher
     /// Every provider it serves, from the provider registry.
     public let providers: [any SandboxProvider]
 
@@ -17,6 +19,7 @@ public struct SandboxServer: Sendable {
         self.settings = settings
         self.store = CustomerRequestStore(settings: settings)
         self.faults = FaultPlan(limit: settings.limits.maxFaults)
+        self.webhooks = WebhookDispatcher(settings: settings)
         self.providers = providers
     }
 
@@ -26,8 +29,10 @@ public struct SandboxServer: Sendable {
         router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
         FaultRoutes(plan: faults, limits: settings.limits).register(on: router)
         QRCodeRoutes(store: store).register(on: router)
-        let core = SandboxCore(settings: settings, customerRequests: store)
+        let core = SandboxCore(settings: settings, customerRequests: store, webhooks: webhooks)
         SimulatedCustomerRoutes(providers: providers, core: core).register(on: router)
+        WebhookRoutes(dispatcher: webhooks, limits: settings.limits).register(on: router)
+        LedgerRoutes(providers: providers, settings: settings).register(on: router)
         for provider in providers { provider.register(on: router, core: core) }
         return router
     }
@@ -81,7 +86,8 @@ public struct SandboxServer: Sendable {
         do {
             for try await actualPort in bound.stream {
                 return RunningSandbox(
-                    host: host, port: actualPort, server: task, store: store, faults: faults, providers: providers, connections: connections)
+                    host: host, port: actualPort, server: task, store: store, faults: faults, webhooks: webhooks, providers: providers,
+                    connections: connections)
             }
         } catch {
             throw SandboxStartError(host: host, port: port, underlying: error)
@@ -97,6 +103,7 @@ public struct RunningSandbox: Sendable {
     let server: Task<Void, Never>
     public let store: CustomerRequestStore
     public let faults: FaultPlan
+    public let webhooks: WebhookDispatcher
     public let providers: [any SandboxProvider]
     let connections: ConnectionGate
 

@@ -1,0 +1,62 @@
+import Foundation
+import PaymentFlow
+import ProviderClients
+import ProviderWire
+import Sandbox
+
+extension ProviderDescriptor {
+    /// Cash App Pay through Adyen's component: payment methods, the Cash App customer request,
+    /// then `/payments` and its resultCode; stored Cash App Pay pays without a customer step.
+    public static let adyen = ProviderDescriptor(
+        id: "adyen",
+        method: PaymentMethod(
+            plan: ProviderPlan(id: "adyen", prepares: true, settles: true), label: "Cash App Pay (Adyen)", detail: "",
+            shortName: "Adyen", customerApp: "Cash App",
+            steps: [AdyenAdapter.methodsStep, AdyenAdapter.authorisingStep, AdyenAdapter.awaitingWebhookStep, AdyenAdapter.capturingStep],
+            stepSentences: [
+                AdyenAdapter.methodsStep: "Asking Adyen for the payment methods…",
+                AdyenAdapter.authorisingStep: "Approved; Adyen is authorising the payment…",
+                AdyenAdapter.awaitingWebhookStep: "Order received; waiting for Adyen's AUTHORISATION webhook…",
+                AdyenAdapter.capturingStep: "Authorised; capturing the payment…",
+            ],
+            completedSentence: "Paid: Adyen authorised the payment.", completedLine: "Adyen payment {payment} authorised"),
+        emulates: "Adyen Checkout API v71 with the Cash App Pay component: payment methods, payments, details, modifications, stored Cash App Pay, webhooks",
+        endpoints: [
+            "POST /v71/paymentMethods", "POST \(CashAppConfiguration.requestsPath)", "POST /v71/payments", "POST /v71/payments/details",
+            "POST /v71/payments/{pspReference}/captures", "POST /v71/payments/{pspReference}/cancels",
+            "GET /v71/storedPaymentMethods", "DELETE /v71/storedPaymentMethods/{id}",
+        ],
+        magicValues: [
+            MagicValue(field: "amount", value: "7001", effect: "resultCode Refused → settlementFailed (declined), exit 1"),
+            MagicValue(field: "amount", value: "7002", effect: "resultCode Error → settlementFailed, exit 2"),
+            MagicValue(field: "amount", value: "7003", effect: "resultCode Cancelled → settlementFailed (declined), exit 1"),
+            MagicValue(field: "amount", value: "7004", effect: "resultCode Received, then an AUTHORISATION webhook (success) about 2 s later → completed, exit 0"),
+            MagicValue(field: "amount", value: "7005", effect: "resultCode Received, then AUTHORISATION success=false → declined, exit 1"),
+            MagicValue(field: "API key", value: "AQE…", effect: "keys starting AQE are accepted; any other → 401 000 → integrationError, exit 2"),
+            MagicValue(field: "merchant account", value: "UnknownMerchant", effect: "403 901 Invalid Merchant Account → integrationError, exit 2"),
+            MagicValue(field: "webhook HMAC key", value: AdyenHMAC.sandboxKey, effect: "the sandbox signs notifications with it (checkout sandbox --adyen-hmac-key)"),
+        ],
+        options: AdyenOptions.all,
+        pointsAtRealProvider: { $0[AdyenOptions.url.flag] != nil },
+        optionProblem: AdyenOptions.problem,
+        secrets: { values, _ in [AdyenOptions.apiKey(values), values[AdyenOptions.hmacKey.flag]].compactMap { $0 } },
+        makeAdapter: { connection in
+            let values = connection.options
+            let realAdyen = values[AdyenOptions.url.flag] != nil
+            let configuration = AdyenOptions.configuration(values, sandboxURL: connection.sandboxURL)
+            let cashApp = CashAppOptions.configuration(values, sandboxURL: connection.sandboxURL)
+            // With a sandbox, a local receiver registered there decides `Received` payments.
+            let webhooks = realAdyen ? nil : connection.sandboxURL.map { sandboxURL in
+                AdyenWebhookReceiver(hmacKey: AdyenOptions.hmacKeyBytes(values), sandboxURL: sandboxURL, http: connection.http) {
+                    connection.notices.post($0.notice)
+                }
+            }
+            return AdyenAdapter(
+                provider: "adyen", adyen: AdyenClient(configuration: configuration, http: connection.http), cashAppBaseURL: cashApp.baseURL,
+                settings: AdyenOptions.settings(values), webhooks: webhooks)
+        },
+        makeSandbox: { await AdyenSandbox(id: "adyen") },
+        configureSandbox: { values, settings in
+            if let key = values[AdyenOptions.hmacKey.flag] { settings.adyenHMACKey = key }
+        })
+}

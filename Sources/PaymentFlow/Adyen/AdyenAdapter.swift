@@ -1,0 +1,224 @@
+import CheckoutModel
+import Foundation
+import ProviderClients
+import ProviderWire
+
+/// Cash App Pay through Adyen's component: `/paymentMethods` gives the PayKit client and
+/// scope ids, the Cash App customer request runs the 13 states as for Cash App Pay, and on
+/// `approved` the grants go to `/payments`, whose `resultCode` decides. A stored method pays
+/// without a customer step.
+public actor AdyenAdapter: PaymentProviderAdapter {
+    public static let methodsStep = "methods"
+    public static let authorisingStep = "authorising"
+    public static let awaitingWebhookStep = "awaitingWebhook"
+    public static let capturingStep = "capturing"
+
+    public let provider: String
+    public let adyen: AdyenClient
+    public let settings: AdyenPaymentSettings
+    /// Cash App's host for the customer request (the client id comes from Adyen).
+    private let cashAppBaseURL: String
+    private let webhooks: (any AdyenWebhookSource)?
+    private let refreshRetry: RetryPolicy
+    /// Each attempt's Cash App side, made with the ids `/paymentMethods` gave, by attempt number.
+    private var cashApp: [Int: CashAppAdapter] = [:]
+    /// The attempt number of each customer request, for polling.
+    private var requestAttempts: [String: Int] = [:]
+    private var references: [Int: String] = [:]
+    /// The cashtag of the stored method an attempt pays with.
+    private var storedCashtags: [Int: String] = [:]
+
+    public init(
+        provider: String, adyen: AdyenClient, cashAppBaseURL: String, settings: AdyenPaymentSettings,
+        webhooks: (any AdyenWebhookSource)?, refreshRetry: RetryPolicy = .standard.withMaxAttempts(3)
+    ) {
+        self.provider = provider
+        self.adyen = adyen
+        self.cashAppBaseURL = cashAppBaseURL
+        self.settings = settings
+        self.webhooks = webhooks
+        self.refreshRetry = refreshRetry
+    }
+
+    /// methods: Cash App Pay's configuration, or the stored method to pay with. A stored
+    /// method needs no customer step: the draft comes back approved, and the coordinator
+    /// goes straight to settlement.
+    public func prepare(_ order: PaymentOrder, ids: AttemptIdentifiers, step: @escaping StepReporter) async throws(ProviderFailure) -> PaymentAttempt {
+        let reference = order.reference ?? ids.reference
+        references[ids.number] = reference
+        await step(Self.methodsStep)
+        if let webhooks { try await webhooks.prepare() }
+        let methods: AdyenPaymentMethodsResponse
+        do {
+            methods = try await adyen.paymentMethods(amount: Self.amount(order.amount), idempotencyKey: "\(ids.idempotencyKey)-methods")
+        } catch {
+            throw ProviderFailure(adyen: error)
+        }
+        if let storedID = settings.storedPaymentMethodID {
+            guard let stored = methods.storedPaymentMethods?.first(where: { $0.id == storedID }) else {
+                let known = methods.storedPaymentMethods?.map(\.id) ?? []
+                throw ProviderFailure(
+                    kind: .integration, category: "ADYEN_VALIDATION", code: "STORED_METHOD_UNKNOWN",
+                    detail: "shopper \(adyen.configuration.shopperReference) has no stored Cash App Pay \(storedID)"
+                        + (known.isEmpty ? " (none stored)" : "; stored: \(known.joined(separator: ", "))"))
+            }
+            storedCashtags[ids.number] = stored.cashtag
+            return PaymentAttempt(
+                provider: provider, id: storedID, status: .approved, amount: order.amount, reference: reference, payer: stored.cashtag,
+                grants: [storedID])
+        }
+        guard let configuration = methods.cashApp?.configuration, let clientID = configuration.clientId, let scopeID = configuration.scopeId else {
+            throw ProviderFailure(
+                kind: .integration, category: "ADYEN_CONFIGURATION", code: "NO_CASHAPP",
+                detail: "Adyen's /paymentMethods offers no Cash App Pay with a clientId and scopeId for merchant account \(adyen.configuration.merchantAccount)")
+        }
+        let customerRequests = CustomerRequestClient(
+            configuration: CashAppConfiguration(baseURL: cashAppBaseURL, clientID: clientID, brandID: scopeID), http: adyen.http)
+        cashApp[ids.number] = CashAppAdapter(provider: provider, client: customerRequests, brandID: scopeID, refreshRetry: refreshRetry)
+        return PaymentAttempt(provider: provider, amount: order.amount, reference: reference)
+    }
+
+    /// The component's actions: ONE_TIME when the amount is above zero, ON_FILE when storing.
+    private func actions(scopeID: String, amount: Money) -> [PaymentAction] {
+        var actions: [PaymentAction] = []
+        if amount.minorUnits > 0 { actions += CashAppAdapter.actions(scopeID: scopeID, amount: amount) }
+        if settings.store {
+            actions.append(PaymentAction(type: .ON_FILE_PAYMENT, scopeID: scopeID, accountReferenceID: adyen.configuration.shopperReference))
+        }
+        return actions
+    }
+
+    public func create(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {
+        guard let cashApp = cashApp[ids.number] else { throw Self.notPrepared }
+        let params = CreateCustomerRequestParams(
+            actions: actions(scopeID: cashApp.brandID, amount: draft.amount ?? order.amount), channel: .IN_APP,
+            redirectURL: CashAppAdapter.redirectURL, referenceID: draft.reference, metadata: order.metadata.isEmpty ? nil : order.metadata)
+        do {
+            let request = try await cashApp.client.create(params, idempotencyKey: ids.idempotencyKey)
+            requestAttempts[request.id] = ids.number
+            return PaymentAttempt(cashAppRequest: request, provider: provider)
+        } catch {
+            throw ProviderFailure(cashApp: error)
+        }
+    }
+
+    public func update(
+        _ attempt: PaymentAttempt, to draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers
+    ) async throws(ProviderFailure) -> PaymentAttempt {
+        guard let cashApp = cashApp[ids.number] else { throw Self.notPrepared }
+        let params = UpdateCustomerRequestParams(
+            actions: actions(scopeID: cashApp.brandID, amount: draft.amount ?? order.amount), referenceID: references[ids.number], metadata: nil)
+        do {
+            let request = try await cashApp.client.update(id: attempt.id ?? "", with: params)
+            requestAttempts[request.id] = ids.number
+            return PaymentAttempt(cashAppRequest: request, provider: provider)
+        } catch {
+            throw ProviderFailure(cashApp: error)
+        }
+    }
+
+    public func retrieve(_ attempt: PaymentAttempt, refreshing: Bool) async throws(ProviderFailure) -> PaymentAttempt {
+        guard let number = attempt.id.flatMap({ requestAttempts[$0] }), let cashApp = cashApp[number] else { throw Self.notPrepared }
+        return try await cashApp.retrieve(attempt, refreshing: refreshing)
+    }
+
+    /// authorising → (awaitingWebhook) → (capturing) → completed; Refused and Cancelled are
+    /// declines, Error is an error.
+    public func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome {
+        guard let amount = attempt.amount, let request = paymentRequest(for: attempt, amount: amount, ids: ids) else {
+            return .failed(SettlementFailure(declined: false, reason: "the approved request has no grant to pay with"))
+        }
+        await step(Self.authorisingStep)
+        let payment: AdyenPaymentResponse
+        do { payment = try await adyen.payments(request, idempotencyKey: "\(ids.idempotencyKey)-payment") } catch {
+            return .failed(SettlementFailure(declined: false, reason: "POST /payments failed: \(error)"))
+        }
+        let psp = payment.pspReference ?? "?"
+        var details = Self.details(payment)
+        switch payment.result {
+        case .authorised:
+            break
+        case .received, .pending:
+            guard let webhooks else {
+                return .failed(SettlementFailure(
+                    declined: false, reason: "Adyen answered \(payment.resultCode ?? ""): order received; its result arrives by webhook, and none is received here (use the sandbox, or `checkout listen`)",
+                    details: details))
+            }
+            await step(Self.awaitingWebhookStep)
+            guard let notification = await webhooks.authorisation(for: psp, timeout: settings.webhookWait) else {
+                return .failed(SettlementFailure(
+                    declined: false, reason: "order received (\(psp)); no AUTHORISATION webhook within \(settings.webhookWait)", details: details))
+            }
+            details["webhook"] = "AUTHORISATION success=\(notification.success)"
+            guard notification.succeeded else {
+                return .failed(SettlementFailure(
+                    declined: true, reason: "AUTHORISATION webhook: not authorised (\(notification.reason ?? "no reason given"))", details: details))
+            }
+        case .refused:
+            return .failed(SettlementFailure(declined: true, reason: "Refused: \(payment.refusalReason ?? "no reason given"); choose another method", details: details))
+        case .cancelled:
+            return .failed(SettlementFailure(declined: true, reason: "Cancelled: continue with Cash App Pay again or choose another method", details: details))
+        case .error:
+            return .failed(SettlementFailure(declined: false, reason: "Error: \(payment.refusalReason ?? "no reason given"); choose another method", details: details))
+        case .redirectShopper, nil:
+            return .failed(SettlementFailure(
+                declined: false, reason: "Adyen answered resultCode \(payment.resultCode ?? "(none)"), which a Cash App Pay payment does not expect",
+                details: details))
+        }
+        if settings.capture == .manual {
+            await step(Self.capturingStep)
+            do {
+                let capture = try await adyen.capture(
+                    pspReference: psp, amount: request.amount, reference: request.reference, idempotencyKey: "\(ids.idempotencyKey)-capture")
+                details["capture_psp_reference"] = capture.pspReference
+            } catch {
+                return .failed(SettlementFailure(
+                    declined: false, reason: "authorised (\(psp)), but the capture failed: \(error); capture it before charging again",
+                    details: details))
+            }
+        }
+        let payer = payment.additionalData?["cashapp.cashtag"] ?? storedCashtags[ids.number] ?? attempt.payer
+        return .completed(SettlementReceipt(paymentID: psp, payer: payer, details: details))
+    }
+
+    /// `/payments` for the approved attempt: its grants, or the stored method.
+    private func paymentRequest(for attempt: PaymentAttempt, amount: Money, ids: AttemptIdentifiers) -> AdyenPaymentRequest? {
+        let configuration = adyen.configuration
+        let reference = references[ids.number] ?? attempt.reference ?? ids.reference
+        if let storedID = settings.storedPaymentMethodID {
+            return AdyenPaymentRequest(
+                amount: Self.amount(amount), merchantAccount: configuration.merchantAccount,
+                paymentMethod: AdyenCashAppDetails(cashtag: storedCashtags[ids.number], storedPaymentMethodId: storedID), reference: reference,
+                returnUrl: configuration.returnURL, shopperReference: configuration.shopperReference,
+                recurringProcessingModel: "CardOnFile", shopperInteraction: "ContAuth")
+        }
+        // Grants come one-time first (CashAppAttempt); the on-file grant is the last when storing.
+        let oneTime = amount.minorUnits > 0 ? attempt.grants.first : nil
+        let onFile = settings.store ? attempt.grants.last.flatMap { $0 == oneTime ? nil : $0 } : nil
+        guard oneTime != nil || onFile != nil else { return nil }
+        let details = AdyenCashAppDetails(
+            grantId: oneTime, onFileGrantId: onFile, customerId: onFile == nil ? nil : attempt.customerID,
+            cashtag: onFile == nil ? nil : attempt.payer, requestId: attempt.id)
+        return AdyenPaymentRequest(
+            amount: Self.amount(amount), merchantAccount: configuration.merchantAccount, paymentMethod: details, reference: reference,
+            returnUrl: configuration.returnURL, shopperReference: configuration.shopperReference,
+            storePaymentMethod: settings.store ? true : nil, recurringProcessingModel: settings.store ? "CardOnFile" : nil)
+    }
+
+    /// What the receipt and `--json` show of Adyen's answer.
+    private static func details(_ payment: AdyenPaymentResponse) -> [String: String] {
+        var details: [String: String] = [:]
+        details["psp_reference"] = payment.pspReference
+        details["result_code"] = payment.resultCode
+        details["refusal_reason"] = payment.refusalReason
+        details["stored_payment_method_id"] = payment.storedPaymentMethodID
+        return details
+    }
+
+    static func amount(_ money: Money) -> AdyenAmount {
+        AdyenAmount(currency: money.currency.code, value: money.minorUnits)
+    }
+
+    private static let notPrepared = ProviderFailure(
+        kind: .unexpected, category: "ADYEN", code: "NOT_PREPARED", detail: "the attempt has no Cash App Pay configuration from Adyen")
+}

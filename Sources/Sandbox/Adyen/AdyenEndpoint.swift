@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+import ProviderWire
+
+/// What every Adyen route shares: its stores, the request checks, the webhooks, and the
+/// `Idempotency-Key` handling of POSTs.
+struct AdyenEndpoint: Sendable {
+    let payments: AdyenPaymentStore
+    let storedMethods: AdyenStoredMethodStore
+    let idempotency: AdyenIdempotencyStore
+    let customerRequests: CustomerRequestStore
+    let notifier: AdyenNotifier
+    let settings: SandboxSettings
+
+    var reader: AdyenRequestReader { AdyenRequestReader(limits: settings.limits) }
+
+    /// A POST answer before it becomes a response, so an idempotent one can be kept and replayed.
+    struct Answer: Sendable {
+        let status: HTTPResponse.Status
+        let body: Data
+
+        init<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok) {
+            self.status = status
+            body = AdyenJSON.data(value)
+        }
+    }
+
+    /// Authenticates, reads the body, and runs `handler` once per `Idempotency-Key`: the same
+    /// key and body again replays the first answer; another body, or the first still running,
+    /// gets `704`. Refused requests keep no record, so their key can be retried.
+    func post(
+        _ request: Request, _ context: SandboxRequestContext,
+        _ handler: @escaping @Sendable (_ body: Data, _ idempotencyKey: String?) async throws(AdyenRejection) -> Answer
+    ) async -> Response {
+        await adyenAnswer { () throws(AdyenRejection) -> Response in
+            let apiKey = try reader.authenticate(request, context)
+            let key = try reader.idempotencyKey(request)
+            let data = try await reader.body(request)
+            guard let key else {
+                let answer = try await handler(data, nil)
+                return AdyenJSON.response(data: answer.body, status: answer.status)
+            }
+            let fingerprint = AdyenIdempotencyStore.fingerprint(path: request.uri.path, body: data)
+            switch idempotency.begin(scope: apiKey, key: key, fingerprint: fingerprint, now: settings.now(), limits: settings.limits) {
+            case .replay(let status, let body):
+                return AdyenJSON.response(data: body, status: HTTPResponse.Status(code: status))
+            case .inProgress:
+                var rejection = AdyenRejection(.conflict, "704", "request already processed or in progress")
+                rejection.headers[HTTPFields.Element.Name("transient-error")!] = "true"
+                throw rejection
+            case .mismatch:
+                var rejection = AdyenRejection(
+                    .unprocessableContent, "704", "request already processed or in progress: this Idempotency-Key was used with another request")
+                rejection.headers[HTTPFields.Element.Name("transient-error")!] = "false"
+                throw rejection
+            case .fresh:
+                do throws(AdyenRejection) {
+                    let answer = try await handler(data, key)
+                    idempotency.finish(scope: apiKey, key: key, status: Int(answer.status.code), body: answer.body)
+                    return AdyenJSON.response(data: answer.body, status: answer.status)
+                } catch {
+                    idempotency.release(scope: apiKey, key: key)
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// A GET or DELETE: authenticated, no body.
+    func read(
+        _ request: Request, _ context: SandboxRequestContext, _ handler: @escaping @Sendable () throws(AdyenRejection) -> Response
+    ) async -> Response {
+        await adyenAnswer { () throws(AdyenRejection) -> Response in
+            _ = try reader.authenticate(request, context)
+            return try handler()
+        }
+    }
+
+    /// A required merchantAccount, checked.
+    static func merchant(_ account: String?) throws(AdyenRejection) -> String {
+        guard let account else { throw AdyenRejection(.badRequest, "702", "Required field 'merchantAccount' is not provided.") }
+        try AdyenRequestReader.checkMerchant(account)
+        return account
+    }
+}

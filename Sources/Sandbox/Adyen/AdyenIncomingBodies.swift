@@ -1,0 +1,50 @@
+import ProviderWire
+
+/// Request bodies as the sandbox reads them: every field optional, so a missing one is answered
+/// with Adyen's own validation error (e.g. 422 `14_030` "Return URL is missing.") rather than
+/// a decoding failure. Unknown fields are ignored, as Adyen ignores them.
+enum AdyenIncoming {
+    struct PaymentMethods: Decodable {
+        var merchantAccount: String?
+        var amount: AdyenAmount?
+        var countryCode: String?
+        var channel: String?
+        var shopperReference: String?
+    }
+
+    /// `CashAppDetails`, plus the (deprecated) recurringDetailReference as a stored method id.
+    struct CashApp: Decodable {
+        var type: String?
+        var subtype: String?
+        var grantId: String?
+        var onFileGrantId: String?
+        var customerId: String?
+        var cashtag: String?
+        var storedPaymentMethodId: String?
+        var recurringDetailReference: String?
+    }
+
+    struct Payment: Decodable {
+        var amount: AdyenAmount?
+        var merchantAccount: String?
+        var paymentMethod: CashApp?
+        var reference: String?
+        var returnUrl: String?
+        var shopperReference: String?
+        var storePaymentMethod: Bool?
+        var recurringProcessingModel: String?
+        var shopperInteraction: String?
+        var channel: String?
+    }
+
+    struct Details: Decodable {
+        var details: [String: String]?
+        var paymentData: String?
+    }
+
+    struct Modification: Decodable {
+        var merchantAccount: String?
+        var amount: AdyenAmount?
+        var reference: String?
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Hummingbird
+import ProviderWire
+
+/// `POST /vNN/payments/{pspReference}/captures|cancels|refunds`: 201 "received" at once, the
+/// outcome in a CAPTURE / CANCELLATION / REFUND webhook whose originalReference is the payment.
+/// A capture over what is left to capture is refused at once (422), as Adyen's accounting rules do.
+struct AdyenModificationRoutes {
+    let endpoint: AdyenEndpoint
+
+    private enum Kind: String {
+        case captures, cancels, refunds
+        var eventCode: String {
+            switch self {
+            case .captures: "CAPTURE"
+            case .cancels: "CANCELLATION"
+            case .refunds: "REFUND"
+            }
+        }
+    }
+
+    func register(on router: Router<SandboxRequestContext>) {
+        for kind in [Kind.captures, .cancels, .refunds] {
+            router.post(":version/payments/:pspReference/\(kind.rawValue)") { request, context in
+                let psp = context.parameters.get("pspReference") ?? ""
+                return await endpoint.post(request, context) { body, _ throws(AdyenRejection) in try modify(kind, psp: psp, body) }
+            }
+        }
+    }
+
+    private func modify(_ kind: Kind, psp: String, _ data: Data) throws(AdyenRejection) -> AdyenEndpoint.Answer {
+        let body = try endpoint.reader.decode(AdyenIncoming.Modification.self, from: data)
+        let merchant = try AdyenEndpoint.merchant(body.merchantAccount)
+        var amount: AdyenAmount?
+        if kind != .cancels {
+            guard let given = body.amount else { throw AdyenRejection.invalid("100", "Required field 'amount' is not provided.") }
+            try AdyenPaymentValidation.checkAmount(given)
+            guard given.value > 0 else { throw AdyenRejection.invalid("137", "Invalid amount specified: a \(kind.eventCode) needs a value above 0.") }
+            amount = given
+        }
+        if let reference = body.reference, reference.isEmpty || reference.count > AdyenPaymentValidation.maxReferenceLength {
+            throw AdyenRejection.invalid("130", "Field 'reference' must be 1 to \(AdyenPaymentValidation.maxReferenceLength) characters.")
+        }
+        endpoint.payments.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
+        guard let payment = endpoint.payments.payment(psp) else {
+            throw AdyenRejection.invalid("167", "Original pspReference required for this operation: \(psp.prefix(32)) is not a payment of this sandbox.")
+        }
+        guard payment.merchantAccount == merchant else {
+            throw AdyenRejection.invalid("167", "Payment \(psp) belongs to another merchant account than \(merchant).")
+        }
+        if let amount, amount.currency != payment.amount.currency {
+            throw AdyenRejection.invalid("137", "Invalid amount specified: the payment is in \(payment.amount.currency), not \(amount.currency).")
+        }
+        let modification = AdyenIDs.pspReference()
+        let (success, reason) = try apply(kind, amount: amount, modification: modification, to: payment)
+        endpoint.notifier.standard(
+            kind.eventCode, pspReference: modification, originalReference: psp, merchantAccount: merchant,
+            merchantReference: body.reference ?? payment.reference, amount: amount ?? payment.amount, success: success, reason: reason)
+        return AdyenEndpoint.Answer(
+            AdyenModificationResponse(
+                merchantAccount: merchant, paymentPspReference: psp, pspReference: modification, reference: body.reference, status: "received",
+                amount: amount),
+            status: .created)
+    }
+
+    /// Changes the payment under its lock: whether the modification succeeds (for the webhook)
+    /// and why not; a capture it can never make is refused outright.
+    private func apply(
+        _ kind: Kind, amount: AdyenAmount?, modification: String, to payment: AdyenPaymentStore.Payment
+    ) throws(AdyenRejection) -> (Bool, String?) {
+        let outcome = endpoint.payments.update(payment.pspReference) { stored -> Result<(Bool, String?), AdyenRejection> in
+            let value = amount?.value ?? 0
+            switch kind {
+            case .captures:
+                guard stored.resultCode == .authorised, !stored.cancelled else {
+                    let state = stored.cancelled ? "cancelled" : stored.resultCode.rawValue
+                    return .failure(AdyenRejection.invalid("167", "Payment \(stored.pspReference) is \(state): only an Authorised payment can be captured."))
+                }
+                let left = stored.amount.value - stored.captured
+                guard value <= left else {
+                    let leftAmount = AdyenAmount(currency: stored.amount.currency, value: left)
+                    return .failure(AdyenRejection.invalid(
+                        "137", "Invalid amount specified: capturing \(AdyenFunding.describe(amount!)) exceeds the \(AdyenFunding.describe(leftAmount)) left to capture."))
+                }
+                stored.captured += value
+                stored.captures.append(.init(pspReference: modification, paymentPspReference: stored.pspReference, amount: value, currency: stored.amount.currency))
+                return .success((true, nil))
+            case .cancels:
+                if stored.cancelled { return .success((false, "Payment already cancelled")) }
+                if stored.captured > 0 { return .success((false, "Payment already captured")) }
+                guard stored.resultCode == .authorised else { return .success((false, "Payment is \(stored.resultCode.rawValue), not Authorised")) }
+                stored.cancelled = true
+                return .success((true, nil))
+            case .refunds:
+                guard value <= stored.captured - stored.refunded else { return .success((false, "Refund amount exceeds the captured amount not yet refunded")) }
+                stored.refunded += value
+                return .success((true, nil))
+            }
+        }
+        switch outcome {
+        case .success(let result): return result
+        case .failure(let rejection): throw rejection
+        case nil: throw AdyenRejection.invalid("167", "Payment \(payment.pspReference) is no longer known to this sandbox.")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import ProviderWire
+
+/// `POST /vNN/paymentMethods`, `/vNN/payments` and `/vNN/payments/details`.
+struct AdyenPaymentRoutes {
+    let endpoint: AdyenEndpoint
+
+    func register(on router: Router<SandboxRequestContext>) {
+        router.post(":version/paymentMethods") { request, context in
+            await endpoint.post(request, context) { body, _ throws(AdyenRejection) in try paymentMethods(body) }
+        }
+        router.post(":version/payments") { request, context in
+            await endpoint.post(request, context) { body, key throws(AdyenRejection) in try await AdyenPayments(endpoint: endpoint).pay(body, idempotencyKey: key) }
+        }
+        router.post(":version/payments/details") { request, context in
+            await endpoint.post(request, context) { body, _ throws(AdyenRejection) in try details(body) }
+        }
+    }
+
+    /// Cash App Pay with the PayKit ids this sandbox's Customer Request API accepts, and the
+    /// shopper's active stored methods.
+    private func paymentMethods(_ data: Data) throws(AdyenRejection) -> AdyenEndpoint.Answer {
+        let body = try endpoint.reader.decode(AdyenIncoming.PaymentMethods.self, from: data)
+        let merchant = try AdyenEndpoint.merchant(body.merchantAccount)
+        if let amount = body.amount { try AdyenPaymentValidation.checkAmount(amount) }
+        endpoint.storedMethods.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
+        let stored = body.shopperReference.map { endpoint.storedMethods.active(shopperReference: $0, merchantAccount: merchant).map(\.listed) }
+        let cashApp = AdyenPaymentMethod(
+            type: AdyenCashAppDetails.type, name: AdyenCashAppConfiguration.name,
+            configuration: .init(clientId: AdyenCashAppConfiguration.clientID, scopeId: AdyenCashAppConfiguration.scopeID))
+        return AdyenEndpoint.Answer(AdyenPaymentMethodsResponse(paymentMethods: [cashApp], storedPaymentMethods: stored ?? []))
+    }
+
+    /// A payment's current result, found by `details.pspReference`, `details.redirectResult`
+    /// or `paymentData` (the sandbox's pspReference in each case).
+    private func details(_ data: Data) throws(AdyenRejection) -> AdyenEndpoint.Answer {
+        let body = try endpoint.reader.decode(AdyenIncoming.Details.self, from: data)
+        guard let details = body.details else { throw AdyenRejection.invalid("14_0", "Required field 'details' is not provided.") }
+        let reference = details["pspReference"] ?? details["redirectResult"] ?? body.paymentData ?? ""
+        endpoint.payments.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
+        guard !reference.isEmpty, let payment = endpoint.payments.payment(reference) else {
+            throw AdyenRejection.invalid(
+                "14_0", "No payment found for these details: send details.pspReference (or redirectResult, or paymentData) of a payment of this sandbox.")
+        }
+        return AdyenEndpoint.Answer(payment.response)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import ProviderWire
+
+/// `POST /payments`: checks the body, decides what pays (or why it is refused), applies the
+/// magic amounts, keeps the payment (a grant pays once), stores the method when asked, and
+/// sends the AUTHORISATION (and token) webhooks.
+struct AdyenPayments {
+    let endpoint: AdyenEndpoint
+
+    private var settings: SandboxSettings { endpoint.settings }
+
+    func pay(_ data: Data, idempotencyKey: String?) async throws(AdyenRejection) -> AdyenEndpoint.Answer {
+        let body = try endpoint.reader.decode(AdyenIncoming.Payment.self, from: data)
+        let valid = try AdyenPaymentValidation.validate(body)
+        if valid.storePaymentMethod {
+            guard valid.shopperReference != nil else {
+                throw AdyenRejection.invalid("14_0", "storePaymentMethod needs the shopperReference to store the method for.")
+            }
+            guard valid.method.onFileGrantId != nil else {
+                throw AdyenRejection.invalid(
+                    "14_0", "storePaymentMethod needs paymentMethod.onFileGrantId (the EXTENDED grant of an ON_FILE_PAYMENT action), customerId and cashtag.")
+            }
+        }
+        let now = settings.now()
+        endpoint.payments.evictDue(now: now, limits: settings.limits)
+        endpoint.storedMethods.evictDue(now: now, limits: settings.limits)
+
+        var payment = AdyenPaymentStore.Payment(
+            pspReference: AdyenIDs.pspReference(), merchantAccount: valid.merchantAccount, reference: valid.reference, amount: valid.amount,
+            idempotencyKey: idempotencyKey, grantID: valid.method.grantId ?? valid.method.onFileGrantId, shopperReference: valid.shopperReference,
+            resultCode: .authorised)
+        let funding: AdyenFunding
+        do {
+            funding = try AdyenFunding.decide(valid, customerRequests: endpoint.customerRequests, storedMethods: endpoint.storedMethods, now: now)
+        } catch {
+            return finish(refuse(payment, error.reason), consumesGrant: false, now: now)
+        }
+        apply(magic: valid.amount.value, to: &payment)
+        if payment.resultCode == .authorised, let cashtag = funding.cashtag { payment.additionalData = ["cashapp.cashtag": cashtag] }
+        let consumes = funding.consumedGrant != nil && [.authorised, .received].contains(payment.resultCode)
+        switch endpoint.payments.add(payment, consumesGrant: consumes, now: now, limits: settings.limits) {
+        case .grantAlreadyUsed(let other):
+            return finish(refuse(payment, "grant already used (by payment \(other))"), consumesGrant: false, now: now)
+        case .added(let added):
+            payment = added
+        }
+        if valid.storePaymentMethod, let storable = funding.storable, let shopper = valid.shopperReference,
+            [.authorised, .received].contains(payment.resultCode)
+        {
+            payment = store(storable, shopper: shopper, in: payment, now: now)
+        }
+        notify(payment)
+        return AdyenEndpoint.Answer(payment.response)
+    }
+
+    /// 70.01–70.05 (in any currency) decide the result; any other amount is Authorised.
+    private func apply(magic value: Int, to payment: inout AdyenPaymentStore.Payment) {
+        switch value {
+        case AdyenMagic.refusedValue:
+            payment.resultCode = .refused
+            payment.refusalReason = "Refused"
+            payment.refusalReasonCode = "2"
+        case AdyenMagic.errorValue:
+            payment.resultCode = .error
+            payment.refusalReason = "Acquirer Error"
+            payment.refusalReasonCode = "4"
+        case AdyenMagic.cancelledValue:
+            payment.resultCode = .cancelled
+        case AdyenMagic.receivedThenAuthorisedValue, AdyenMagic.receivedThenRefusedValue:
+            payment.resultCode = .received
+        default:
+            break
+        }
+    }
+
+    private func refuse(_ payment: AdyenPaymentStore.Payment, _ reason: String) -> AdyenPaymentStore.Payment {
+        var refused = payment
+        refused.resultCode = .refused
+        refused.refusalReason = reason
+        refused.refusalReasonCode = "2"
+        return refused
+    }
+
+    /// Keeps a payment that consumes nothing (a refusal) and answers it.
+    private func finish(_ payment: AdyenPaymentStore.Payment, consumesGrant: Bool, now: Date) -> AdyenEndpoint.Answer {
+        if case .added(let added) = endpoint.payments.add(payment, consumesGrant: consumesGrant, now: now, limits: settings.limits) {
+            notify(added)
+        }
+        return AdyenEndpoint.Answer(payment.response)
+    }
+
+    /// Stores the EXTENDED grant for the shopper and puts the token in additionalData.
+    private func store(
+        _ storable: (grantID: String, customerID: String, cashtag: String), shopper: String, in payment: AdyenPaymentStore.Payment, now: Date
+    ) -> AdyenPaymentStore.Payment {
+        let (method, operation) = endpoint.storedMethods.store(
+            shopperReference: shopper, merchantAccount: payment.merchantAccount, cashtag: storable.cashtag, customerID: storable.customerID,
+            grantID: storable.grantID, now: now, limits: settings.limits)
+        let tokenization = [
+            "tokenization.storedPaymentMethodId": method.id, "tokenization.shopperReference": shopper,
+            "tokenization.store.operationType": operation, "cashapp.cashtag": method.cashtag, "recurring.recurringDetailReference": method.id,
+            "recurring.shopperReference": shopper,
+        ]
+        let updated = endpoint.payments.update(payment.pspReference) { stored in
+            stored.additionalData = (stored.additionalData ?? [:]).merging(tokenization) { _, new in new }
+            return stored
+        } ?? payment
+        if operation == "created" {
+            endpoint.notifier.token(
+                AdyenTokenNotification.created, merchantAccount: payment.merchantAccount, shopperReference: shopper,
+                storedPaymentMethodID: method.id, operation: operation)
+        }
+        return updated
+    }
+
+    /// AUTHORISATION now for a decided payment; for a Received one, after the async delay.
+    private func notify(_ payment: AdyenPaymentStore.Payment) {
+        switch payment.resultCode {
+        case .authorised, .refused:
+            authorisation(payment)
+        case .received:
+            let delay = settings.adyenAsyncResultDelay
+            let authorise = payment.amount.value == AdyenMagic.receivedThenAuthorisedValue
+            Task { [endpoint] in
+                try? await Task.sleep(for: .seconds(delay))
+                let decided = endpoint.payments.update(payment.pspReference) { stored in
+                    stored.resultCode = authorise ? .authorised : .refused
+                    if !authorise {
+                        stored.refusalReason = "Refused"
+                        stored.refusalReasonCode = "2"
+                    }
+                    return stored
+                }
+                if let decided { AdyenPayments(endpoint: endpoint).authorisation(decided) }
+            }
+        default:
+            break
+        }
+    }
+
+    private func authorisation(_ payment: AdyenPaymentStore.Payment) {
+        let authorised = payment.resultCode == .authorised
+        var extra: [String: String] = [:]
+        for key in ["tokenization.storedPaymentMethodId", "tokenization.shopperReference", "recurring.recurringDetailReference", "cashapp.cashtag"] {
+            if let value = payment.additionalData?[key] { extra[key] = value }
+        }
+        endpoint.notifier.standard(
+            "AUTHORISATION", pspReference: payment.pspReference, merchantAccount: payment.merchantAccount, merchantReference: payment.reference,
+            amount: payment.amount, success: authorised, reason: authorised ? nil : payment.refusalReason, additionalData: extra)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import ProviderWire
+
+/// Adyen's Checkout API (v71/v72, any `/vNN/` but Afterpay's `/v2/`) for Cash App Pay:
+/// payment methods, payments, details, modifications and stored methods, with signed webhooks
+/// (through `/sandbox/webhooks`) and its rows in `/sandbox/ledger`.
+public struct AdyenSandbox: SandboxProvider {
+    public let id: String
+    public let payments = AdyenPaymentStore()
+    public let storedMethods = AdyenStoredMethodStore()
+    let idempotency = AdyenIdempotencyStore()
+
+    public init(id: String) async {
+        self.id = id
+    }
+
+    public var summary: String { "Adyen Checkout under /v71/ (any /vNN/ but /v2/; webhooks at /sandbox/webhooks)" }
+    /// None: Adyen's paths are claimed by pattern (`claims(path:)`), after Afterpay's `/v2/`.
+    public var pathPrefixes: [String] { [] }
+
+    /// `/v<digits>/…`: the version segment Adyen's paths start with.
+    public func claims(path: String) -> Bool {
+        let segments = path.split(separator: "/", maxSplits: 2)
+        return segments.count >= 2 && AdyenRequestReader.isVersion(String(segments[0]))
+    }
+
+    public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+        let endpoint = AdyenEndpoint(
+            payments: payments, storedMethods: storedMethods, idempotency: idempotency, customerRequests: core.customerRequests,
+            notifier: AdyenNotifier(webhooks: core.webhooks, settings: core.settings), settings: core.settings)
+        AdyenPaymentRoutes(endpoint: endpoint).register(on: router)
+        AdyenModificationRoutes(endpoint: endpoint).register(on: router)
+        AdyenStoredMethodRoutes(endpoint: endpoint).register(on: router)
+    }
+
+    public func faultResponse(_ fault: InjectedFault) -> Response {
+        let (code, type) =
+            switch fault.kind {
+            case .rateLimited: ("000", "throttling")
+            default: ("000", "internal")
+            }
+        return AdyenRejection(fault.status, code, fault.detail, type: type, pspReference: AdyenIDs.pspReference()).response
+    }
+
+    public func refusalResponse(_ refusal: SandboxRefusal) -> Response {
+        AdyenRejection(refusal.status, "000", refusal.detail, type: "validation").response
+    }
+
+    /// `adyen_payments` (Authorised payments) and `adyen_captures`.
+    public func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection] {
+        payments.evictDue(now: now, limits: limits)
+        return [
+            SandboxLedgerSection(name: "adyen_payments", rows: payments.paymentRows),
+            SandboxLedgerSection(name: "adyen_captures", rows: payments.captureRows),
+        ]
+    }
+}
+
+extension RunningSandbox {
+    /// The Adyen side of this sandbox, when it serves Adyen.
+    public var adyenSandbox: AdyenSandbox? { providers.lazy.compactMap { $0 as? AdyenSandbox }.first }
+}

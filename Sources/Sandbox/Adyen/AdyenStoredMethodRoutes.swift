@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import ProviderWire
+
+/// `GET /vNN/storedPaymentMethods` and `DELETE /vNN/storedPaymentMethods/{id}` (the merchant's
+/// side), and the control route `POST /sandbox/adyen/stored-payment-methods/{id}/disable` (the
+/// shopper removing the method in Cash App, which Adyen reports as recurring.token.disabled).
+struct AdyenStoredMethodRoutes {
+    let endpoint: AdyenEndpoint
+
+    func register(on router: Router<SandboxRequestContext>) {
+        router.get(":version/storedPaymentMethods") { request, context in
+            await endpoint.read(request, context) { () throws(AdyenRejection) -> Response in try list(request) }
+        }
+        router.delete(":version/storedPaymentMethods/:id") { request, context in
+            let id = context.parameters.get("id") ?? ""
+            return await endpoint.read(request, context) { () throws(AdyenRejection) -> Response in try delete(id, request) }
+        }
+        router.post("sandbox/adyen/stored-payment-methods/:id/disable") { _, context in
+            disable(context.parameters.get("id") ?? "")
+        }
+    }
+
+    /// The shopperReference and merchantAccount query parameters, both required.
+    private func owner(_ request: Request) throws(AdyenRejection) -> (shopper: String, merchant: String) {
+        let query = request.uri.queryParameters
+        let merchant = try AdyenEndpoint.merchant(query.get("merchantAccount"))
+        guard let shopper = query.get("shopperReference"), !shopper.isEmpty,
+            shopper.count <= AdyenPaymentValidation.maxShopperReferenceLength
+        else {
+            throw AdyenRejection.invalid("14_0", "Query parameter 'shopperReference' is required (1 to 256 characters).")
+        }
+        return (shopper, merchant)
+    }
+
+    private func list(_ request: Request) throws(AdyenRejection) -> Response {
+        let (shopper, merchant) = try owner(request)
+        endpoint.storedMethods.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
+        let methods = endpoint.storedMethods.active(shopperReference: shopper, merchantAccount: merchant).map(\.listed)
+        return AdyenJSON.response(AdyenStoredPaymentMethodsResponse(merchantAccount: merchant, shopperReference: shopper, storedPaymentMethods: methods))
+    }
+
+    private func delete(_ id: String, _ request: Request) throws(AdyenRejection) -> Response {
+        let (shopper, merchant) = try owner(request)
+        guard endpoint.storedMethods.delete(id: id, shopperReference: shopper, merchantAccount: merchant) else {
+            throw AdyenRejection.invalid("800", "Contract not found: \(id.prefix(64)) is not a stored method of shopper \(shopper.prefix(64)).")
+        }
+        return Response(status: .noContent)
+    }
+
+    private func disable(_ id: String) -> Response {
+        guard let method = endpoint.storedMethods.disable(id: id) else {
+            return CashAppRejection(.notFound, "INVALID_REQUEST_ERROR", "NOT_FOUND", "No active Adyen stored payment method \(id.prefix(64)).").response
+        }
+        endpoint.notifier.token(
+            AdyenTokenNotification.disabled, merchantAccount: method.merchantAccount, shopperReference: method.shopperReference,
+            storedPaymentMethodID: method.id, operation: nil)
+        return SandboxResponse.json(["id": method.id, "shopperReference": method.shopperReference, "status": "disabled"])
+    }
+}

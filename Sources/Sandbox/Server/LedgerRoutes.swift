@@ -1,0 +1,35 @@
+import Foundation
+import Hummingbird
+import ProviderWire
+
+/// `GET /sandbox/ledger`: every provider's sections side by side (`{"captures": […],
+/// "adyen_payments": […], …}`), the proof that no payment was charged twice.
+struct LedgerRoutes {
+    let providers: [any SandboxProvider]
+    let settings: SandboxSettings
+
+    func register(on router: Router<SandboxRequestContext>) {
+        router.get("sandbox/ledger") { _, _ in
+            let now = settings.now()
+            let sections = providers.flatMap { $0.ledgerSections(now: now, limits: settings.limits) }
+            return SandboxResponse.json(Ledger(sections: sections))
+        }
+    }
+
+    /// The sections as one JSON object, each under its name.
+    private struct Ledger: Encodable {
+        let sections: [SandboxLedgerSection]
+
+        struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for section in sections { try container.encode(section.rows, forKey: Key(stringValue: section.name)) }
+        }
+    }
+}

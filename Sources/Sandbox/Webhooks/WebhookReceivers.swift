@@ -1,0 +1,59 @@
+import Foundation
+import Synchronization
+
+/// The URLs webhooks are delivered to, registered through `/sandbox/webhooks`.
+public final class WebhookReceivers: Sendable {
+    public struct Receiver: Codable, Hashable, Sendable {
+        public let id: String
+        public let url: String
+    }
+
+    /// Why a URL was not registered.
+    enum Refusal: Error {
+        case invalid(String)
+        case full(Int)
+    }
+
+    /// Long enough for any local receiver, short enough that a list of them stays small.
+    static let maxURLLength = 2_048
+
+    private let receivers = Mutex<[Receiver]>([])
+    private let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    public var all: [Receiver] { receivers.withLock { $0 } }
+
+    func add(_ url: String) throws(Refusal) -> Receiver {
+        try Self.validate(url)
+        let receiver = Receiver(id: SandboxIDs.make("WHR_", length: 12), url: url)
+        let limit = limit
+        let added = receivers.withLock { list in
+            guard list.count < limit else { return false }
+            list.append(receiver)
+            return true
+        }
+        guard added else { throw .full(limit) }
+        return receiver
+    }
+
+    func remove(id: String) -> Bool {
+        receivers.withLock { list in
+            guard let index = list.firstIndex(where: { $0.id == id }) else { return false }
+            list.remove(at: index)
+            return true
+        }
+    }
+
+    /// An absolute http(s) URL with a host and no credentials: what a delivery can POST to.
+    private static func validate(_ url: String) throws(Refusal) {
+        guard url.utf8.count <= maxURLLength else { throw .invalid("url is longer than \(maxURLLength) characters.") }
+        guard let parsed = URLComponents(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .invalid("url must be an absolute http:// or https:// URL, e.g. \"http://127.0.0.1:9000/webhooks\".")
+        }
+        guard let host = parsed.host, !host.isEmpty else { throw .invalid("url has no host.") }
+        guard parsed.user == nil, parsed.password == nil else { throw .invalid("url must not carry credentials.") }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+
+/// `POST /sandbox/webhooks {"url": …}` registers a receiver, `GET` lists them, `DELETE
+/// /sandbox/webhooks/{id}` removes one; `GET /sandbox/webhooks/deliveries` shows the latest
+/// deliveries. Errors use the sandbox's own error list.
+struct WebhookRoutes {
+    let dispatcher: WebhookDispatcher
+    let limits: SandboxLimits
+
+    private struct Registration: Decodable { let url: String }
+
+    func register(on router: Router<SandboxRequestContext>) {
+        router.post("sandbox/webhooks") { request, _ in await add(request) }
+        router.get("sandbox/webhooks") { _, _ in SandboxResponse.json(["receivers": dispatcher.receivers.all]) }
+        router.get("sandbox/webhooks/deliveries") { _, _ in SandboxResponse.json(["deliveries": dispatcher.log.all]) }
+        router.delete("sandbox/webhooks/:id") { _, context in
+            let id = context.parameters.get("id") ?? ""
+            guard dispatcher.receivers.remove(id: id) else {
+                return CashAppRejection(.notFound, "INVALID_REQUEST_ERROR", "NOT_FOUND", "No webhook receiver \(id).").response
+            }
+            return Response(status: .noContent)
+        }
+    }
+
+    private func add(_ request: Request) async -> Response {
+        let data: Data
+        do { data = try await request.readBody(limit: limits.maxBodyBytes) } catch {
+            return CashAppRejection(.contentTooLarge, "INVALID_REQUEST_ERROR", "VALUE_TOO_LONG", "The request body is too large.").response
+        }
+        guard let body = try? JSONDecoder().decode(Registration.self, from: data) else {
+            return CashAppRejection(
+                .badRequest, "INVALID_REQUEST_ERROR", "INVALID_JSON", #"The body must be JSON {"url": "http://…"}."#, field: "url").response
+        }
+        do throws(WebhookReceivers.Refusal) {
+            return SandboxResponse.json(try dispatcher.receivers.add(body.url), status: .created)
+        } catch {
+            switch error {
+            case .invalid(let message):
+                return CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "INVALID_URL", message, field: "url").response
+            case .full(let limit):
+                return CashAppRejection(
+                    .conflict, "INVALID_REQUEST_ERROR", "CONFLICT", "\(limit) webhook receivers are registered already; delete one first.").response
+            }
+        }
+    }
+}

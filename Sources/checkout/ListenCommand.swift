@@ -1,0 +1,68 @@
+import ArgumentParser
+import CheckoutApp
+import Foundation
+import ProviderWire
+import TerminalUI
+
+/// `checkout listen`: receives real Adyen webhooks (from a tunnel pointed at it), verifies
+/// their signatures and prints them.
+struct ListenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listen",
+        abstract: "Receive Adyen webhooks, verify their HMAC signatures and print them.",
+        discussion: """
+            Point a tunnel (or Adyen's test webhook settings) at the printed URL. Each notification \
+            prints one line: time, event code, psp reference, success, and whether its signature \
+            checked out. Verified notifications are answered "[accepted]"; one whose signature \
+            does not check out is answered 401, so Adyen retries it, and is never acted on. \
+            Stop it with Ctrl-C.
+
+            --adyen-hmac-key HEX (or ADYEN_HMAC_KEY): the HMAC key from Adyen's webhook \
+            settings; without it, the sandbox's test key.
+            """
+    )
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(parsing: .unconditional, help: "Port to listen on; 0 picks a free one.")
+    var port = 8090
+
+    @Flag(help: "Print one JSON object per notification.")
+    var json = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
+        if let key = resolvedKey, AdyenHMAC.keyBytes(hex: key) == nil {
+            throw ValidationError("--adyen-hmac-key must be hexadecimal digits (an even number of them)")
+        }
+    }
+
+    /// `--adyen-hmac-key` is Adyen's provider option (taken off the command line with the others), or ADYEN_HMAC_KEY.
+    private var resolvedKey: String? {
+        let values = ProviderCommandLine.values.withEnvironment(ProcessInfo.processInfo.environment, options: ProviderRegistry.builtIn.options)
+        return values["adyen-hmac-key"]
+    }
+
+    func run() async throws {
+        let key = AdyenHMAC.keyBytes(hex: resolvedKey ?? AdyenHMAC.sandboxKey) ?? []
+        let receiver = AdyenWebhookReceiver(hmacKey: key, sandboxURL: nil, http: nil, host: host, port: port)
+        let json = json
+        await receiver.onEvent { event in
+            Console.out(json ? WebhookEventLine.json(event) : WebhookEventLine.text(event))
+        }
+        let url: String
+        do { url = try await receiver.start() } catch {
+            Console.err("error: could not listen on \(host):\(port): \(error). Choose another --port, or 0 for any free port.")
+            throw ExitCode(2)
+        }
+        let signals = SignalCleanup.install { signal in
+            Console.err("listen: \(TerminalSignals.name(of: signal)); stopping")
+            await receiver.stop()
+        }
+        Console.out(url)
+        Console.err("listen: receiving Adyen webhooks at \(url); Ctrl-C stops it")
+        await receiver.wait()
+        signals.cancel()
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `checkout run --provider adyen`: the real binary against its embedded or a shared sandbox.
+@Suite struct AdyenRunTests {
+    private func objects(_ outcome: CheckoutBinary.Outcome) throws -> [[String: Any]] {
+        try outcome.lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    }
+
+    /// Each line's state or phase, in order.
+    private func sequence(_ outcome: CheckoutBinary.Outcome) -> [String] {
+        outcome.lines.compactMap { line in
+            if line.hasPrefix("state: ") { return "state " + line.dropFirst(7).prefix { $0 != " " } }
+            if line.hasPrefix("phase: ") { return "phase " + line.dropFirst(7).prefix { $0 != " " } }
+            return nil
+        }
+    }
+
+    @Test func anApprovedCustomerIsAuthorisedWithAPSPReference() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--customer", "approve"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(sequence(outcome) == [
+            "state notStarted", "phase methods", "state creatingCustomerRequest", "state readyToAuthorize", "state redirecting",
+            "state polling", "state approved", "phase authorising", "phase completed",
+        ])
+        let completed = try #require(outcome.lines.first { $0.hasPrefix("phase: completed") })
+        #expect(completed.contains("result_code=Authorised"), "\(completed)")
+        #expect(completed.range(of: #"psp_reference=[0-9A-Z]{16}"#, options: .regularExpression) != nil, "\(completed)")
+    }
+
+    @Test func theJSONSummaryCarriesThePSPReferenceAndResultCode() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let summary = try #require(try objects(outcome).last)
+        #expect(summary["result_code"] as? String == "Authorised")
+        #expect((summary["psp_reference"] as? String)?.count == 16)
+        #expect(summary["final_phase"] as? String == "completed")
+    }
+
+    @Test(arguments: [
+        ("7001", Int32(1), "Refused"), ("7002", Int32(2), "Error"), ("7003", Int32(1), "Cancelled"),
+    ])
+    func magicAmountsEndWithTheirResultCode(amount: String, status: Int32, resultCode: String) async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--amount", amount, "--json"])
+        #expect(outcome.status == status, "\(outcome.stdout)\(outcome.stderr)")
+        let summary = try #require(try objects(outcome).last)
+        #expect(summary["result_code"] as? String == resultCode)
+        #expect(summary["final_phase"] as? String == "settlementFailed")
+        #expect(outcome.stderr.contains("settlement failed: \(resultCode)"), "\(outcome.stderr)")
+    }
+
+    @Test func receivedWaitsForTheAuthorisationWebhook() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--amount", "7004"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(sequence(outcome).suffix(3) == ["phase authorising", "phase awaitingWebhook", "phase completed"])
+        #expect(outcome.lines.contains { $0.contains("result_code=Received") && $0.contains("webhook=\"AUTHORISATION success=true\"") })
+    }
+
+    @Test func receivedThenAFailedAuthorisationIsADecline() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--amount", "7005"])
+        #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stderr.contains("AUTHORISATION webhook: not authorised"), "\(outcome.stderr)")
+    }
+
+    @Test func manualCaptureCapturesAfterAuthorised() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--capture", "manual"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(sequence(outcome).suffix(3) == ["phase authorising", "phase capturing", "phase completed"])
+        #expect(outcome.lines.contains { $0.contains("capture_psp_reference=") })
+    }
+
+    @Test func aStoredMethodPaysWithoutTheCustomerUntilItIsDeleted() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let shopper = ["--sandbox-url", baseURL, "--shopper-reference", "shopper-e2e"]
+        let stored = try await CheckoutBinary.run(["run", "--provider", "adyen", "--store", "--json"] + shopper)
+        #expect(stored.status == 0, "\(stored.stdout)\(stored.stderr)")
+        let id = try #require(try objects(stored).last?["stored_payment_method_id"] as? String)
+
+        let repeatPurchase = try await CheckoutBinary.run(["run", "--provider", "adyen", "--stored-payment-method", id] + shopper)
+        #expect(repeatPurchase.status == 0, "\(repeatPurchase.stdout)\(repeatPurchase.stderr)")
+        #expect(sequence(repeatPurchase) == ["state notStarted", "phase methods", "state approved", "phase authorising", "phase completed"])
+
+        let query = "shopperReference=shopper-e2e&merchantAccount=TerminalCheckoutECOM"
+        let deleted = try await CheckoutBinary.send(
+            "DELETE", baseURL + "/v71/storedPaymentMethods/\(id)?\(query)", headers: [(name: "X-API-Key", value: "AQE_test")])
+        #expect(deleted.status == 204)
+        let afterDelete = try await CheckoutBinary.run(["run", "--provider", "adyen", "--stored-payment-method", id] + shopper)
+        #expect(afterDelete.status == 2)
+        #expect(afterDelete.states.last == "integrationError")
+        #expect(afterDelete.lines.contains { $0.contains("STORED_METHOD_UNKNOWN") }, "\(afterDelete.stdout)")
+    }
+
+    @Test func aLostPaymentsResponseIsRetriedWithTheSameKeyAndChargesOnce() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "adyen", "--sandbox-url", baseURL, "--fault", "POST /v71/payments reset", "--retry-base-ms", "5",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stderr.contains("POST /v71/payments attempt 1 failed"), "\(outcome.stderr)")
+        let ledger = try await CheckoutBinary.fetch(baseURL + "/sandbox/ledger")
+        let payments = try #require((try JSONSerialization.jsonObject(with: ledger) as? [String: Any])?["adyen_payments"] as? [[String: Any]])
+        #expect(payments.count == 1, "\(payments)")
+    }
+
+    @Test(arguments: [
+        (["--adyen-api-key", "not-a-key"], "000"),
+        (["--adyen-merchant-account", "UnknownMerchant"], "901"),
+    ])
+    func badCredentialsAreAnIntegrationError(flags: [String], code: String) async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen"] + flags)
+        #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.states.last == "integrationError")
+        #expect(outcome.lines.contains { $0.contains("code=\(code)") }, "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("not-a-key") && !outcome.stderr.contains("not-a-key"))
+    }
+
+    @Test(arguments: [
+        (["--capture", "later"], "--capture must be auto or manual"),
+        (["--store", "--stored-payment-method", "ABC"], "do not go together"),
+        (["--adyen-url", "https://checkout-test.adyen.com/v71"], "ADYEN_API_KEY"),
+        (["--adyen-hmac-key", "xyz"], "--adyen-hmac-key must be hexadecimal"),
+    ])
+    func badOptionsSayWhatIsAllowed(flags: [String], message: String) async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen"] + flags)
+        #expect(outcome.status == 64, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+    }
+}
+
+/// Webhooks the client cannot verify are shown as rejected and never decide a payment.
+@Suite struct AdyenWebhookTrustTests {
+    @Test func aWebhookWithAWrongSignatureIsShownRejectedAndNotActedOn() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        // The sandbox signs with its test key; this client expects another.
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "adyen", "--amount", "7004", "--sandbox-url", baseURL, "--adyen-hmac-key", "00ff", "--timeout", "4",
+        ])
+        #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.lines.contains { $0.hasPrefix("event: webhook AUTHORISATION") && $0.hasSuffix("signature ✗ rejected") }, "\(outcome.stdout)")
+        #expect(!outcome.lines.contains { $0.hasPrefix("phase: completed") })
+        #expect(outcome.stderr.contains("timeout: settlement did not finish within 4 s (last step awaitingWebhook)"), "\(outcome.stderr)")
+    }
+
+    @Test func aSandboxStartedWithTheClientsKeySignsWithIt() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--amount", "7004", "--adyen-hmac-key", "00ff", "--json"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let events = outcome.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.filter { $0["event"] != nil }
+        #expect(events.contains { $0["event"] as? String == "AUTHORISATION" && $0["signature_valid"] as? Bool == true }, "\(outcome.stdout)")
+    }
+}
