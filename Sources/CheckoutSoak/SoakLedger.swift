@@ -1,7 +1,28 @@
 import Foundation
 
-/// The sandbox's capture ledger: where money moved, by merchant reference.
+/// The sandbox's ledger: where money moved, by merchant reference (Afterpay's captures and
+/// Adyen's authorised payments).
 struct SoakLedger: Decodable {
+    /// An Adyen payment that was authorised (`adyen_payments`).
+    struct AdyenPayment: Decodable {
+        let pspReference: String
+        let merchantReference: String
+        let amount: Int
+
+        enum CodingKeys: String, CodingKey {
+            case amount
+            case pspReference = "psp_reference"
+            case merchantReference = "merchant_reference"
+        }
+    }
+
+    /// Money that moved once: by whom, for which reference, how much.
+    struct Charge {
+        let id: String
+        let reference: String?
+        let cents: Int?
+    }
+
     struct Entry: Decodable {
         struct Amount: Decodable { let amount: String; let currency: String }
         let token: String
@@ -18,6 +39,25 @@ struct SoakLedger: Decodable {
     }
 
     let captures: [Entry]
+    let adyenPayments: [AdyenPayment]
+
+    enum CodingKeys: String, CodingKey {
+        case captures
+        case adyenPayments = "adyen_payments"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        captures = try container.decodeIfPresent([Entry].self, forKey: .captures) ?? []
+        adyenPayments = try container.decodeIfPresent([AdyenPayment].self, forKey: .adyenPayments) ?? []
+    }
+
+    /// Every charge, a capture captured twice counted twice.
+    var charges: [Charge] {
+        captures.flatMap { entry in
+            Array(repeating: Charge(id: entry.token, reference: entry.merchantReference, cents: Self.cents(entry.amount.amount)), count: entry.captures)
+        } + adyenPayments.map { Charge(id: $0.pspReference, reference: $0.merchantReference, cents: $0.amount) }
+    }
 
     /// No payment captured twice; money moved exactly for the settling checkouts that ended 0,
     /// for their amount, and never for one that ended declined or in an error.
@@ -25,26 +65,25 @@ struct SoakLedger: Decodable {
         var problems: [(SoakResult?, String)] = captures.filter { $0.captures > 1 }.map {
             (nil, "token \($0.token) (\($0.merchantReference ?? "no reference")) was captured \($0.captures) times")
         }
-        let byReference = Dictionary(grouping: captures) { $0.merchantReference ?? "" }
+        let byReference = Dictionary(grouping: charges) { $0.reference ?? "" }
         for result in results where result.checkout.provider.settles {
-            let moved = (byReference[result.checkout.reference] ?? []).filter { $0.captures > 0 }
+            let moved = byReference[result.checkout.reference] ?? []
             if result.exitCode == 0 {
-                guard moved.count == 1, let entry = moved.first else {
-                    problems.append((result, "completed, but the ledger shows \(moved.count) captures for \(result.checkout.reference)"))
+                guard moved.count == 1, let charge = moved.first else {
+                    problems.append((result, "completed, but the ledger shows \(moved.count) charges for \(result.checkout.reference)"))
                     continue
                 }
-                let cents = Self.cents(entry.amount.amount)
-                if cents != result.amount { problems.append((result, "captured \(entry.amount.amount) but the checkout charged \(result.amount ?? 0) cents")) }
+                if charge.cents != result.amount { problems.append((result, "charged \(charge.cents ?? 0) cents but the checkout charged \(result.amount ?? 0)")) }
             } else if !moved.isEmpty {
-                problems.append((result, "ended with exit \(result.exitCode) (\(result.finalState ?? "?")), yet money moved: \(moved.map(\.token))"))
+                problems.append((result, "ended with exit \(result.exitCode) (\(result.finalState ?? "?")), yet money moved: \(moved.map(\.id))"))
             }
         }
         return problems
     }
 
-    var capturedCount: Int { captures.reduce(0) { $0 + $1.captures } }
+    var capturedCount: Int { charges.count }
     var captureRequestCount: Int { captures.reduce(0) { $0 + $1.captureRequests } }
-    var capturedCents: Int { captures.filter { $0.captures > 0 }.reduce(0) { $0 + (Self.cents($1.amount.amount) ?? 0) } }
+    var capturedCents: Int { charges.reduce(0) { $0 + ($1.cents ?? 0) } }
 
     /// "45.05" → 4505 (the ledger keeps Afterpay's two-decimal strings).
     static func cents(_ amount: String) -> Int? {

@@ -15,8 +15,9 @@ enum SoakReport {
         }
         say(
             "  ledger: \(ledger.captures.count) Afterpay checkouts with capture calls, \(ledger.captureRequestCount) capture requests, "
-                + "\(ledger.capturedCount) captures (\(String(format: "%.2f", Double(ledger.capturedCents) / 100)) moved), "
-                + "max captures per payment \(ledger.captures.map(\.captures).max() ?? 0)")
+                + "\(ledger.adyenPayments.count) Adyen payments authorised; \(ledger.capturedCount) charges "
+                + "(\(String(format: "%.2f", Double(ledger.capturedCents) / 100)) moved), "
+                + "max charges per reference \(Dictionary(grouping: ledger.charges) { $0.reference ?? $0.id }.values.map(\.count).max() ?? 0)")
         say("  sandbox memory: \(memory.description)")
         // Timeouts are documented ends, but each is worth a look: name them.
         for result in results where !SoakVerdict.terminal.contains(result.finalState ?? "") {

@@ -459,4 +459,39 @@ import Testing
         #expect(scenarios.contains { $0.expect?.state == "apiError" }, "an API error")
         #expect(scenarios.contains { !$0.faults.isEmpty && $0.expect?.state == "approved" }, "a fault recovered")
     }
+
+    // MARK: Provider options
+
+    @Test func aProvidersOptionsAreReadCheckedAndRoundTrip() throws {
+        let scenario = try parse("""
+            name: repeat purchase
+            provider: adyen
+            options:
+              store: true
+              capture: manual
+              shopper-reference: shopper-42
+            """)
+        #expect(scenario.options == ["store": "true", "capture": "manual", "shopper-reference": "shopper-42"])
+        let text = try #require(String(data: try JSONSerialization.data(withJSONObject: scenario.jsonObject), encoding: .utf8))
+        #expect(try parse(text, file: "roundtrip.json") == scenario)
+        var session = SessionOptions()
+        session.providerOptions["capture"] = "auto"
+        let applied = scenario.applied(to: session).providerOptions
+        #expect(applied["capture"] == "auto", "the command line wins")
+        #expect(applied["store"] == "true")
+    }
+
+    @Test(arguments: [
+        ("options:\n  capture: later\n", "--capture must be auto or manual"),
+        ("options:\n  adyen-api-key: AQE_x\n", "unknown key \"adyen-api-key\""),
+        ("options:\n  store: yes please\n", "options.store: must be true or false"),
+        ("options:\n  afterpay-url: http://x\n", "unknown key \"afterpay-url\""),
+    ])
+    func badProviderOptionsAreNamed(yaml: String, message: String) {
+        #expect {
+            _ = try parse("name: x\nprovider: adyen\n" + yaml)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
 }

@@ -24,6 +24,8 @@ public struct Scenario: Hashable, Sendable {
     /// Embedded-sandbox timings, to reach refreshing and expiry quickly.
     public var sandbox: ScenarioSandbox?
     public var expect: ScenarioExpectation?
+    /// The provider's options by flag (`store`, `capture`, …); the command line's win.
+    public var options: [String: String] = [:]
 
     public init(name: String) {
         self.name = name
@@ -59,6 +61,7 @@ public struct Scenario: Hashable, Sendable {
     public func applied(to session: SessionOptions) -> SessionOptions {
         var session = session
         session.faults += faults
+        for (flag, value) in options where session.providerOptions[flag] == nil { session.providerOptions[flag] = value }
         if let sandbox {
             if let rotation = sandbox.triggerRotationSeconds { session.triggerRotationSeconds = rotation }
             if let lifetime = sandbox.requestLifetimeSeconds { session.requestLifetimeSeconds = lifetime }

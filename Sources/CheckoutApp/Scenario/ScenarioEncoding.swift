@@ -19,6 +19,12 @@ extension Scenario {
         if let referenceID { object["reference_id"] = referenceID }
         if !metadata.isEmpty { object["metadata"] = metadata }
         if let amount { object["amount"] = amount.decimalString }
+        if !options.isEmpty {
+            let switches = Set(ProviderRegistry.builtIn.options.filter(\.isSwitch).map(\.flag))
+            object["options"] = Dictionary(uniqueKeysWithValues: options.map { flag, value -> (String, Any) in
+                (flag, switches.contains(flag) ? (value == "true") : value)
+            })
+        }
         if let sandbox {
             var timings: [String: Any] = [:]
             if let rotation = sandbox.triggerRotationSeconds { timings["trigger_rotation"] = rotation }

@@ -10,7 +10,7 @@ import Yams
 public enum ScenarioParser {
     public static let keys = [
         "name", "provider", "cart", "shipping", "customer", "faults", "reference_id", "metadata", "amount", "sandbox",
-        "expect",
+        "expect", "options",
     ]
 
     /// A scenario is a cart and a few settings; anything larger is not one.
@@ -136,7 +136,30 @@ private struct ScenarioReader {
         }
         if let node = fields["sandbox"] { scenario.sandbox = try sandbox(node) }
         if let node = fields["expect"] { scenario.expect = try expectation(node) }
+        if let node = fields["options"], let descriptor = registry.descriptor(scenario.provider) {
+            scenario.options = try providerOptions(node, of: descriptor)
+        }
         return scenario
+    }
+
+    /// The provider's options, by flag without dashes (`store: true`, `capture: manual`). Secrets
+    /// stay in the environment: a scenario travels with tickets and transcripts.
+    private func providerOptions(_ node: Node, of descriptor: ProviderDescriptor) throws(ScenarioError) -> [String: String] {
+        let allowed = descriptor.options.filter { !$0.secret }
+        let fields = try mapping(node, "options", allowed: allowed.map(\.flag), what: "\(descriptor.id)'s options")
+        var values = ProviderOptionValues()
+        for option in allowed {
+            guard let value = fields.values[option.flag] else { continue }
+            let written = try text(value, "options.\(option.flag)")
+            if option.isSwitch {
+                guard ["true", "false"].contains(written) else { throw error(at: value, "options.\(option.flag)", "must be true or false") }
+                if written == "true" { values[option.flag] = "true" }
+            } else {
+                values[option.flag] = written
+            }
+        }
+        if let problem = descriptor.optionProblem(values) { throw error(at: node, "options", problem) }
+        return values.values
     }
 
     // MARK: Fields

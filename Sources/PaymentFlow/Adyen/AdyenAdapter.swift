@@ -40,6 +40,10 @@ public actor AdyenAdapter: PaymentProviderAdapter {
         self.refreshRetry = refreshRetry
     }
 
+    public func close() async {
+        await webhooks?.close()
+    }
+
     /// methods: Cash App Pay's configuration, or the stored method to pay with. A stored
     /// method needs no customer step: the draft comes back approved, and the coordinator
     /// goes straight to settlement.

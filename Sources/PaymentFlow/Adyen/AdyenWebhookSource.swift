@@ -7,4 +7,6 @@ public protocol AdyenWebhookSource: Sendable {
     func prepare() async throws(ProviderFailure)
     /// The first verified AUTHORISATION for `pspReference`, or nil when none came within `timeout`.
     func authorisation(for pspReference: String, timeout: Duration) async -> AdyenNotificationItem?
+    /// Unregisters and stops the receiver.
+    func close() async
 }

@@ -21,6 +21,9 @@ public protocol PaymentProviderAdapter: Sendable {
 
     /// Settles an approved attempt (validate, capture), reporting each step's name.
     func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome
+
+    /// The session is over: release what the adapter opened (Adyen: its webhook receiver).
+    func close() async
 }
 
 extension PaymentProviderAdapter {
@@ -30,6 +33,8 @@ extension PaymentProviderAdapter {
     ) async throws(ProviderFailure) -> PaymentAttempt {
         PaymentAttempt(provider: "", amount: order.amount, reference: order.reference ?? ids.reference)
     }
+
+    public func close() async {}
 
     /// Providers whose approval is the end: nothing to settle.
     public func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome {

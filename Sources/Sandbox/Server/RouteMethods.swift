@@ -24,16 +24,13 @@ struct RouteMethods: Sendable {
         return methods.isEmpty ? nil : Set(methods.map(\.rawValue)).sorted()
     }
 
-    /// Segments match one for one, a `:name` or `{name}` capture or `*` matching any one (`:version`
-    /// only `v<digits>`), `**` the rest.
+    /// Segments match one for one, a `:name` or `{name}` capture or `*` matching any one, `**` the rest.
     private static func matches(_ pattern: [Substring], _ path: [Substring]) -> Bool {
         for (index, part) in pattern.enumerated() {
             if part == "**" { return true }
             guard index < path.count else { return false }
             let capture = part.hasPrefix(":") || part == "*" || (part.hasPrefix("{") && part.hasSuffix("}"))
             guard capture || part == path[index] else { return false }
-            // Adyen's `:version` is only ever `v<digits>`: `/x/payments` is no known path.
-            if part == ":version", !AdyenRequestReader.isVersion(String(path[index])) { return false }
         }
         return pattern.count == path.count
     }

@@ -11,7 +11,6 @@ public final class WebhookReceivers: Sendable {
     /// Why a URL was not registered.
     enum Refusal: Error {
         case invalid(String)
-        case full(Int)
     }
 
     /// Long enough for any local receiver, short enough that a list of them stays small.
@@ -26,16 +25,16 @@ public final class WebhookReceivers: Sendable {
 
     public var all: [Receiver] { receivers.withLock { $0 } }
 
+    /// Registers `url`; when `limit` are registered, the oldest goes: a shared sandbox outlives
+    /// runs that ended without unregistering (killed, or crashed), and new runs must still hear.
     func add(_ url: String) throws(Refusal) -> Receiver {
         try Self.validate(url)
         let receiver = Receiver(id: SandboxIDs.make("WHR_", length: 12), url: url)
         let limit = limit
-        let added = receivers.withLock { list in
-            guard list.count < limit else { return false }
+        receivers.withLock { list in
+            if list.count >= limit { list.removeFirst(list.count - limit + 1) }
             list.append(receiver)
-            return true
         }
-        guard added else { throw .full(limit) }
         return receiver
     }
 

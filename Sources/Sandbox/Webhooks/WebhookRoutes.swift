@@ -38,9 +38,6 @@ struct WebhookRoutes {
             switch error {
             case .invalid(let message):
                 return CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "INVALID_URL", message, field: "url").response
-            case .full(let limit):
-                return CashAppRejection(
-                    .conflict, "INVALID_REQUEST_ERROR", "CONFLICT", "\(limit) webhook receivers are registered already; delete one first.").response
             }
         }
     }

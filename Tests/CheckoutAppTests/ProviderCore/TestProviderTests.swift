@@ -3,6 +3,7 @@ import CheckoutModel
 import Foundation
 import PaymentFlow
 import Synchronization
+import TerminalUI
 import Testing
 
 /// A provider added with new files and one registry entry (`ProviderRegistry.withTestPay`)
@@ -14,10 +15,11 @@ import Testing
         var state = AppState(
             catalog: try Catalog.bundled(), endpointLabel: "embedded sandbox", customerSimulated: true,
             paymentMethods: registry.paymentMethods, now: Screens.start)
-        #expect(state.paymentMethods.map(\.id) == ["cashapp", "afterpay", "testpay"])
+        #expect(state.paymentMethods.map(\.id) == ProviderRegistry.builtIn.ids + ["testpay"])
         let text = CheckoutView.render(state).text
         #expect(text.contains("Test Pay"))
-        _ = Screens.apply([.key(.tab), .key(.tab), .key(.down), .key(.down), .key(.enter)], to: &state)
+        let downs = [Key](repeating: .down, count: ProviderRegistry.builtIn.ids.count)
+        _ = Screens.apply(([.tab, .tab] + downs + [.enter]).map { .key($0) }, to: &state)
         #expect(state.selectedPaymentMethod.label == "Test Pay")
         guard case .pay(_, let provider)? = Screens.apply([.key(.character("p"))], to: &state).first else {
             Issue.record("p did not pay")
@@ -33,7 +35,7 @@ import Testing
         #expect(text.contains("--testpay-url <url>"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(ProvidersListing.json(registry).utf8)) as? [String: Any])
         let providers = try #require(json["providers"] as? [[String: Any]])
-        #expect(providers.map { $0["id"] as? String } == ["cashapp", "afterpay", "testpay"])
+        #expect(providers.map { $0["id"] as? String } == ProviderRegistry.builtIn.ids + ["testpay"])
         #expect((providers.last?["magic_values"] as? [[String: Any]])?.count == 1)
     }
 

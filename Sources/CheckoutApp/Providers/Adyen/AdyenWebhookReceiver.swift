@@ -18,6 +18,8 @@ public actor AdyenWebhookReceiver: AdyenWebhookSource {
     private let port: Int
     private var server: Task<Void, Never>?
     public private(set) var url: String?
+    /// The sandbox's id for this receiver, to unregister it.
+    private var registration: String?
     public private(set) var events: [AdyenWebhookEvent] = []
     private var authorisations: [String: AdyenNotificationItem] = [:]
     private var waiters: [String: [UUID: CheckedContinuation<AdyenNotificationItem?, Never>]] = [:]
@@ -60,9 +62,23 @@ public actor AdyenWebhookReceiver: AdyenWebhookSource {
         guard response.isSuccess else {
             throw ProviderFailure(
                 kind: .integration, category: "WEBHOOKS", code: "REGISTRATION_REFUSED",
-                detail: "the sandbox refused the webhook receiver (HTTP \(response.status)); is it an older sandbox without /sandbox/webhooks?",
+                detail: "the sandbox refused the webhook receiver (HTTP \(response.status)): "
+                    + String(decoding: response.body.prefix(300), as: UTF8.self),
                 httpStatus: response.status)
         }
+        registration = (try? JSONDecoder().decode(Registration.self, from: response.body))?.id
+    }
+
+    private struct Registration: Decodable { let id: String }
+
+    /// Unregisters from the sandbox (a shared one outlives this run) and stops serving.
+    public func close() async {
+        if let registration, let sandboxURL, let http {
+            let request = ProviderRequest(method: "DELETE", url: sandboxURL + "/sandbox/webhooks/" + registration)
+            _ = try? await http.send(request, provider: "adyen")
+            self.registration = nil
+        }
+        await stop()
     }
 
     /// Starts serving; returns the URL to register.
