@@ -164,6 +164,7 @@ if fuzzMode == "1" || fuzzMode == "smoke" {
         fuzzTarget("Transcript", dictionary: true, ["CheckoutApp", "CheckoutModel"]),
         fuzzTarget("CashAppWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("AfterpayWire", dictionary: true, ["ProviderClients", "ProviderWire"]),
+        fuzzTarget("AdyenWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox", "CheckoutApp"]),
         fuzzTarget("FaultSpec", dictionary: true, ["Sandbox"]),
         fuzzTarget("KeyDecoder", ["TerminalUI"]),
         fuzzTarget("Money", dictionary: true, ["CheckoutModel"]),

@@ -1,0 +1,62 @@
+@testable import CheckoutApp
+import Foundation
+@testable import ProviderClients
+import ProviderWire
+@testable import Sandbox
+
+/// Adyen's Checkout API bodies and webhooks from both sides. The first byte picks what reads
+/// the rest: the sandbox reading and validating a request body (as its routes do), the client
+/// decoding an answer (an error body when the status is not 2xx), or the webhook receiver
+/// reading and verifying a notification.
+private let key = AdyenHMAC.keyBytes(hex: AdyenHMAC.sandboxKey) ?? []
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzAdyenWire(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    guard count > 0 else { return 0 }
+    let body = Data(bytes: bytes + 1, count: count - 1)
+    let status = bytes[0] & 0x80 == 0 ? 200 : 400 + Int(bytes[0] & 0x0F)
+    let response = ProviderResponse(status: status, headers: [], body: body)
+    let reader = AdyenRequestReader(limits: SandboxLimits())
+    switch (bytes[0] >> 4) & 7 {
+    case 0:
+        if let payment = try? reader.decode(AdyenIncoming.Payment.self, from: body) { _ = try? AdyenPaymentValidation.validate(payment) }
+    case 1: _ = try? reader.decode(AdyenIncoming.PaymentMethods.self, from: body)
+    case 2: _ = try? reader.decode(AdyenIncoming.Modification.self, from: body)
+    case 3: clientReads(AdyenPaymentMethodsResponse.self, response)
+    case 4:
+        if let payment = clientReads(AdyenPaymentResponse.self, response) { _ = (payment.result, payment.storedPaymentMethodID) }
+    case 5: clientReads(AdyenModificationResponse.self, response)
+    case 6: clientReads(AdyenStoredPaymentMethodsResponse.self, response)
+    default:
+        // The receiver: every item's signature, and what the log shows of it.
+        switch AdyenWebhookBody.read(body) {
+        case .standard(let items)?:
+            for item in items { _ = (AdyenHMAC.isValid(item, key: key), item.signedPayload) }
+        case .token(let token)?:
+            _ = AdyenWebhookReceiver.isValidBodySignature(token.eventId, body: body, key: key)
+        case nil:
+            _ = AdyenHMAC.keyBytes(hex: String(decoding: body, as: UTF8.self))
+        }
+    }
+    return 0
+}
+
+@discardableResult
+private func clientReads<Answer: Decodable>(_ type: Answer.Type, _ response: ProviderResponse) -> Answer? {
+    do throws(AdyenFailure) {
+        return try AdyenClient.decode(response) as Answer
+    } catch {
+        _ = "\(error)"
+        return nil
+    }
+}
+
+#if FUZZ_SMOKE
+import FuzzDriver
+
+/// The entry point of `make fuzz-smoke`'s build (see FuzzDriver).
+@_cdecl("FuzzAdyenWire_main")
+func smokeMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(argc, argv) { bytes, count in bytes.map { fuzzAdyenWire($0, count) } ?? 0 }
+}
+#endif
