@@ -97,6 +97,33 @@ import Testing
         }
     }
 
+    @Test func adyenCompletedWithAStoredMethodAndRefused() throws {
+        let request = Screens.request(status: .APPROVED, approved: true, provider: "adyen")
+        let approved: [AppMessage] = Screens.pollingMessages(provider: "adyen") + [
+            .stateChanged(.approved(request)), .phaseChanged(.step("authorising")),
+        ]
+        let adyenRow = ProviderRegistry.builtIn.ids.firstIndex(of: "adyen") ?? 0
+        let chooseAdyen = ([.tab, .tab] + [Key](repeating: .down, count: adyenRow) + [.enter]).map { AppMessage.key($0) }
+        try check("adyen-completed-stored", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply(chooseAdyen, to: &state)
+            let receipt = SettlementReceipt(
+                paymentID: "N1PB3ZUWG6EXNXKA", payer: "$SandboxShopper",
+                details: ["psp_reference": "N1PB3ZUWG6EXNXKA", "result_code": "Authorised", "stored_payment_method_id": "4TKCY2A1ZP0LXOHA"])
+            _ = Screens.apply(approved + [.phaseChanged(.completed(receipt))], to: &state)
+            return state
+        }
+        try check("adyen-refused", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply(chooseAdyen, to: &state)
+            let failure = SettlementFailure(
+                declined: true, reason: "Refused (Not enough balance): choose another method",
+                details: ["psp_reference": "N1PB3ZUWG6EXNXKA", "result_code": "Refused", "refusal_reason": "Not enough balance"])
+            _ = Screens.apply(approved + [.phaseChanged(.settlementFailed(failure))], to: &state)
+            return state
+        }
+    }
+
     @Test func tooSmall() throws {
         var state = try Screens.state(width: 70, height: 20)
         try Golden.compare(CheckoutView.render(state).text, file: "too-small-70x20.txt")

@@ -88,6 +88,8 @@ public struct PaymentMethod: Hashable, Sendable {
     /// The banner's sentence once settled, and the line under it (`{payment}` is the payment id).
     public var completedSentence: String
     public var completedLine: String
+    /// Receipt facts the banner adds after the completed line, by detail key: `stored_payment_method_id` → "stored as".
+    public var receiptLabels: [String: String]
 
     /// The banner's sentence for `state` with this method.
     public func sentence(for state: CheckoutState) -> String {
@@ -96,7 +98,8 @@ public struct PaymentMethod: Hashable, Sendable {
 
     public init(
         plan: ProviderPlan, label: String, detail: String, shortName: String, customerApp: String? = nil, steps: [String] = [], stepSentences: [String: String] = [:],
-        stateSentences: [String: String] = [:], completedSentence: String = "Paid.", completedLine: String = "payment {payment} settled"
+        stateSentences: [String: String] = [:], completedSentence: String = "Paid.", completedLine: String = "payment {payment} settled",
+        receiptLabels: [String: String] = [:]
     ) {
         self.plan = plan
         self.label = label
@@ -108,6 +111,13 @@ public struct PaymentMethod: Hashable, Sendable {
         self.stateSentences = stateSentences
         self.completedSentence = completedSentence
         self.completedLine = completedLine
+        self.receiptLabels = receiptLabels
+    }
+
+    /// The banner's line once settled: the completed line, then the labelled receipt facts.
+    public func receiptLine(_ receipt: SettlementReceipt) -> String {
+        let extras = receiptLabels.sorted { $0.key < $1.key }.compactMap { key, label in receipt.details[key].map { "\(label) \($0)" } }
+        return ([completedLine.replacingOccurrences(of: "{payment}", with: receipt.paymentID)] + extras).joined(separator: " · ")
     }
 }
 

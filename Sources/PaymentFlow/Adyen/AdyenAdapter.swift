@@ -159,11 +159,11 @@ public actor AdyenAdapter: PaymentProviderAdapter {
                     declined: true, reason: "AUTHORISATION webhook: not authorised (\(notification.reason ?? "no reason given"))", details: details))
             }
         case .refused:
-            return .failed(SettlementFailure(declined: true, reason: "Refused: \(payment.refusalReason ?? "no reason given"); choose another method", details: details))
+            return .failed(SettlementFailure(declined: true, reason: "Refused\(Self.because(payment)): choose another method", details: details))
         case .cancelled:
-            return .failed(SettlementFailure(declined: true, reason: "Cancelled: continue with Cash App Pay again or choose another method", details: details))
+            return .failed(SettlementFailure(declined: true, reason: "Cancelled: pay with Cash App Pay again or choose another method", details: details))
         case .error:
-            return .failed(SettlementFailure(declined: false, reason: "Error: \(payment.refusalReason ?? "no reason given"); choose another method", details: details))
+            return .failed(SettlementFailure(declined: false, reason: "Error\(Self.because(payment)): choose another method", details: details))
         case .redirectShopper, nil:
             return .failed(SettlementFailure(
                 declined: false, reason: "Adyen answered resultCode \(payment.resultCode ?? "(none)"), which a Cash App Pay payment does not expect",
@@ -207,6 +207,12 @@ public actor AdyenAdapter: PaymentProviderAdapter {
             amount: Self.amount(amount), merchantAccount: configuration.merchantAccount, paymentMethod: details, reference: reference,
             returnUrl: configuration.returnURL, shopperReference: configuration.shopperReference,
             storePaymentMethod: settings.store ? true : nil, recurringProcessingModel: settings.store ? "CardOnFile" : nil)
+    }
+
+    /// ` (Not enough balance)`: the refusal reason, unless it only repeats the result code.
+    private static func because(_ payment: AdyenPaymentResponse) -> String {
+        guard let reason = payment.refusalReason, !reason.isEmpty, reason != payment.resultCode else { return "" }
+        return " (\(reason))"
     }
 
     /// What the receipt and `--json` show of Adyen's answer.

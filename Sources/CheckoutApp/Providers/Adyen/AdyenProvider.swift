@@ -19,7 +19,8 @@ extension ProviderDescriptor {
                 AdyenAdapter.awaitingWebhookStep: "Order received; waiting for Adyen's AUTHORISATION webhook…",
                 AdyenAdapter.capturingStep: "Authorised; capturing the payment…",
             ],
-            completedSentence: "Paid: Adyen authorised the payment.", completedLine: "Adyen payment {payment} authorised"),
+            completedSentence: "Paid: Adyen authorised the payment.", completedLine: "Adyen payment {payment} authorised",
+            receiptLabels: ["stored_payment_method_id": "stored as", "capture_psp_reference": "capture"]),
         emulates: "Adyen Checkout API v71 with the Cash App Pay component: payment methods, payments, details, modifications, stored Cash App Pay, webhooks",
         endpoints: [
             "POST /v71/paymentMethods", "POST \(CashAppConfiguration.requestsPath)", "POST /v71/payments", "POST /v71/payments/details",

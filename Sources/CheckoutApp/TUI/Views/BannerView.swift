@@ -83,7 +83,7 @@ enum BannerView {
         case .approved(let attempt):
             switch state.checkout.phase {
             case .completed(let settled)?:
-                let line = (state.checkout.provider?.completedLine ?? "payment {payment} settled").replacingOccurrences(of: "{payment}", with: settled.paymentID)
+                let line = state.checkout.provider?.receiptLine(settled) ?? "payment \(settled.paymentID) settled"
                 screen.put(line + " · press r for a new checkout", x: left, y: y, style: Theme.banner(.success).with { $0.bold = false }, maxWidth: width)
             case .settlementFailed(let failure)?:
                 twoRows(CheckoutView.wrap(failure.reason + " · press r for a new checkout", width: width), style: Theme.banner(.error).with { $0.bold = false })
