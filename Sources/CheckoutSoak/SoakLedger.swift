@@ -52,11 +52,11 @@ struct SoakLedger: Decodable {
         adyenPayments = try container.decodeIfPresent([AdyenPayment].self, forKey: .adyenPayments) ?? []
     }
 
-    /// Every charge, a capture captured twice counted twice.
+    /// Every payment that moved money: an Afterpay token captured (twice is its own problem),
+    /// an Adyen payment authorised.
     var charges: [Charge] {
-        captures.flatMap { entry in
-            Array(repeating: Charge(id: entry.token, reference: entry.merchantReference, cents: Self.cents(entry.amount.amount)), count: entry.captures)
-        } + adyenPayments.map { Charge(id: $0.pspReference, reference: $0.merchantReference, cents: $0.amount) }
+        captures.filter { $0.captures > 0 }.map { Charge(id: $0.token, reference: $0.merchantReference, cents: Self.cents($0.amount.amount)) }
+            + adyenPayments.map { Charge(id: $0.pspReference, reference: $0.merchantReference, cents: $0.amount) }
     }
 
     /// No payment captured twice; money moved exactly for the settling checkouts that ended 0,
@@ -81,7 +81,7 @@ struct SoakLedger: Decodable {
         return problems
     }
 
-    var capturedCount: Int { charges.count }
+    var capturedCount: Int { captures.reduce(0) { $0 + $1.captures } + adyenPayments.count }
     var captureRequestCount: Int { captures.reduce(0) { $0 + $1.captureRequests } }
     var capturedCents: Int { charges.reduce(0) { $0 + ($1.cents ?? 0) } }
 

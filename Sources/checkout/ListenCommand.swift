@@ -56,9 +56,10 @@ struct ListenCommand: AsyncParsableCommand {
             Console.err("error: could not listen on \(host):\(port): \(error). Choose another --port, or 0 for any free port.")
             throw ExitCode(2)
         }
+        // The process exits after the signal; cancelling the server first could trap in NIO
+        // if a webhook were being accepted just then (see AdyenWebhookReceiver.close).
         let signals = SignalCleanup.install { signal in
             Console.err("listen: \(TerminalSignals.name(of: signal)); stopping")
-            await receiver.stop()
         }
         Console.out(url)
         Console.err("listen: receiving Adyen webhooks at \(url); Ctrl-C stops it")

@@ -49,6 +49,15 @@ import Testing
         #expect(try ledger("").problems(with: results).count == 1)
     }
 
+    @Test func anAdyenPaymentAuthorisedTwiceForOneCheckoutIsAProblem() throws {
+        let results = [result(0, exit: 0, state: "approved", phase: "completed")]
+        func adyen(_ rows: Int) -> String { Array(repeating: #"{"psp_reference": "P", "merchant_reference": "soak-1-0", "amount": 4505}"#, count: rows).joined(separator: ",") }
+        let once = try JSONDecoder().decode(SoakLedger.self, from: Data(#"{"captures": [], "adyen_payments": [\#(adyen(1))]}"#.utf8))
+        let twice = try JSONDecoder().decode(SoakLedger.self, from: Data(#"{"captures": [], "adyen_payments": [\#(adyen(2))]}"#.utf8))
+        #expect(once.problems(with: results).isEmpty)
+        #expect(twice.problems(with: results).count == 1)
+    }
+
     @Test func theSameSeedPlansTheSameCheckouts() {
         let one = SoakPlan.checkouts(count: 50, seed: 42, providers: [afterpay]).map(\.summary)
         let again = SoakPlan.checkouts(count: 50, seed: 42, providers: [afterpay]).map(\.summary)

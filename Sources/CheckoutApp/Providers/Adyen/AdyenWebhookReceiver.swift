@@ -71,14 +71,15 @@ public actor AdyenWebhookReceiver: AdyenWebhookSource {
 
     private struct Registration: Decodable { let id: String }
 
-    /// Unregisters from the sandbox (a shared one outlives this run) and stops serving.
+    /// Unregisters from the sandbox (a shared one outlives this run). The server itself is
+    /// left to end with the process: cancelling it while a delivery is being accepted traps in
+    /// NIO ("Deinited NIOAsyncWriter without calling finish()", swift-nio#2813), and a late
+    /// delivery is likely just then.
     public func close() async {
-        if let registration, let sandboxURL, let http {
-            let request = ProviderRequest(method: "DELETE", url: sandboxURL + "/sandbox/webhooks/" + registration)
-            _ = try? await http.send(request, provider: "adyen")
-            self.registration = nil
-        }
-        await stop()
+        guard let registration, let sandboxURL, let http else { return }
+        self.registration = nil
+        let request = ProviderRequest(method: "DELETE", url: sandboxURL + "/sandbox/webhooks/" + registration)
+        _ = try? await http.send(request, provider: "adyen")
     }
 
     /// Starts serving; returns the URL to register.
@@ -117,11 +118,6 @@ public actor AdyenWebhookReceiver: AdyenWebhookSource {
         await server?.value
     }
 
-    public func stop() async {
-        server?.cancel()
-        await server?.value
-        server = nil
-    }
 
     /// Records a webhook; true when every signature in it checked out.
     func receive(_ data: Data, signatureHeader: String?) -> Bool {
