@@ -124,6 +124,27 @@ import Testing
         }
     }
 
+    @Test func adyenAwaitingTheWebhookWithEventsInTheLog() throws {
+        let request = Screens.request(status: .APPROVED, approved: true, provider: "adyen")
+        let adyenRow = ProviderRegistry.builtIn.ids.firstIndex(of: "adyen") ?? 0
+        let chooseAdyen = ([.tab, .tab] + [Key](repeating: .down, count: adyenRow) + [.enter]).map { AppMessage.key($0) }
+        let rejected = ProviderNotice(
+            provider: "adyen", name: "AUTHORISATION", summary: "webhook AUTHORISATION N1PB3ZUWG6EXNXKA success ✗ bad signature",
+            verified: false)
+        let verified = ProviderNotice(
+            provider: "adyen", name: "AUTHORISATION", summary: "webhook AUTHORISATION N1PB3ZUWG6EXNXKA success signature ✓", verified: true)
+        try check("adyen-awaiting-webhook", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply(chooseAdyen, to: &state)
+            _ = Screens.apply(
+                Screens.pollingMessages(provider: "adyen") + [
+                    .stateChanged(.approved(request)), .phaseChanged(.step("authorising")), .phaseChanged(.step("awaitingWebhook")),
+                    .notice(rejected, at: Screens.start.addingTimeInterval(11)), .notice(verified, at: Screens.start.addingTimeInterval(12)),
+                ], to: &state)
+            return state
+        }
+    }
+
     @Test func tooSmall() throws {
         var state = try Screens.state(width: 70, height: 20)
         try Golden.compare(CheckoutView.render(state).text, file: "too-small-70x20.txt")

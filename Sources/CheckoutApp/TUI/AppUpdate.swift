@@ -8,6 +8,7 @@ import TerminalUI
 /// overlay that covers the screen, then the keys that work anywhere, then the focused pane.
 public enum AppUpdate {
     public static let logLimit = 500
+    public static let noticeLimit = 50
 
     public static func update(_ state: inout AppState, _ message: AppMessage) -> [AppCommand] {
         switch message {
@@ -18,6 +19,10 @@ public enum AppUpdate {
             return []
         case .exchange(let exchange):
             LogKeys.append(exchange, to: &state)
+            return []
+        case .notice(let notice, let at):
+            state.notices.append(ReceivedNotice(notice: notice, at: at))
+            if state.notices.count > noticeLimit { state.notices.removeFirst(state.notices.count - noticeLimit) }
             return []
         case .customerActionFailed(let reason):
             state.warn(reason)

@@ -105,6 +105,11 @@ public enum TerminalCheckout {
         let observer = InboxObserver(inbox: inbox, recorder: recorder)
         await session.checkout.addObserver(observer)
         let subscription = session.http.log.subscribe { inbox.post(.exchange($0)) }
+        let stopNotices = session.notices.subscribe { notice in
+            recorder?.record(.notice(notice))
+            inbox.post(.notice(notice, at: Date()))
+        }
+        defer { stopNotices() }
         let commands = AsyncStream.makeStream(of: AppCommand.self)
         let runner = Task { await perform(commands.stream, checkout: session.checkout, control: session.customer, inbox: inbox) }
         recorder?.record(.state(.notStarted))

@@ -36,7 +36,7 @@ public struct AdyenWebhookEvent: Hashable, Sendable, Codable {
         if let storedPaymentMethodID { parts.append(storedPaymentMethodID) }
         if let success { parts.append(success ? "success" : "failed") }
         if let reason, !reason.isEmpty { parts.append("(\(reason))") }
-        parts.append(signatureValid ? "signature ✓" : "signature ✗ rejected")
+        parts.append(signatureValid ? "signature ✓" : "✗ bad signature")
         return parts.joined(separator: " ")
     }
 }

@@ -12,6 +12,8 @@ public enum AppMessage: Hashable, Sendable {
     case attemptChanged(PaymentAttempt)
     case phaseChanged(CheckoutPhase)
     case exchange(HTTPExchange)
+    /// A provider's notice (an Adyen webhook), received at that time.
+    case notice(ProviderNotice, at: Date)
     case customerActionFailed(String)
 }
 

@@ -29,6 +29,8 @@ public struct AppState: Hashable, Sendable {
     public var recording = SessionRecording()
 
     public var exchanges: [HTTPExchange] = []
+    /// Providers' notices (webhooks), newest last; the log pane shows the latest under the exchanges.
+    public var notices: [ReceivedNotice] = []
     public var now: Date
     public var quitRequested = false
     /// A replay's or demo's status, shown in the title bar and hints line.
@@ -90,4 +92,15 @@ public struct Receipt: Hashable, Sendable {
     public var paymentID: String?
     /// From paying to the decision.
     public var seconds: Int
+}
+
+/// A provider's notice as the screen shows it: when it came, and what it said.
+public struct ReceivedNotice: Hashable, Sendable {
+    public var notice: ProviderNotice
+    public var at: Date
+
+    public init(notice: ProviderNotice, at: Date) {
+        self.notice = notice
+        self.at = at
+    }
 }

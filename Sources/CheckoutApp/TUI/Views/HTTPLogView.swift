@@ -1,11 +1,24 @@
+import Foundation
 import ProviderClients
 import TerminalUI
 
-/// The latest exchanges, newest at the bottom: method, path, status, duration.
+/// The latest exchanges, newest at the bottom: method, path, status, duration; under them the
+/// latest providers' notices (webhooks), one line each.
 enum HTTPLogView {
+    /// Rows the notices may take, at most.
+    static let noticeRows = 2
+
     static func draw(_ screen: inout Screen, _ state: AppState, _ area: Rect) {
-        let inside = CheckoutView.pane(&screen, state, .log, area, title: "HTTP log (\(state.exchanges.count))")
+        let title = "HTTP log (\(state.exchanges.count))" + (state.notices.isEmpty ? "" : " · events (\(state.notices.count))")
+        var inside = CheckoutView.pane(&screen, state, .log, area, title: title)
         guard inside.height > 0 else { return }
+        let shown = min(state.notices.count, noticeRows, max(0, inside.height - 1))
+        if shown > 0 {
+            inside.height -= shown
+            for (row, received) in state.notices.suffix(shown).enumerated() {
+                drawNotice(&screen, received, now: state.now, x: inside.x, y: inside.maxY + row, width: inside.width)
+            }
+        }
         if state.exchanges.isEmpty {
             screen.put("No requests yet. Press p to pay; every exchange appears here.", x: inside.x + 1, y: inside.y, style: Theme.dim, maxWidth: inside.width - 1)
             return
@@ -33,6 +46,16 @@ enum HTTPLogView {
                 screen.put("  " + failure, x: x, y: y, style: focused ? base : Theme.warning, maxWidth: tailX - x - 1)
             }
         }
+    }
+}
+
+extension HTTPLogView {
+    /// `⚑ 20:01:05 webhook AUTHORISATION 8815… success signature ✓`, red when it was rejected.
+    static func drawNotice(_ screen: inout Screen, _ received: ReceivedNotice, now: Date, x: Int, y: Int, width: Int) {
+        let time = ISO8601DateFormatter.string(from: received.at, timeZone: .current, formatOptions: [.withTime, .withColonSeparatorInTime])
+        let style = received.notice.verified ? Theme.dim : Theme.warning
+        let text = " ⚑ \(time) " + TerminalText.escapingControls(received.notice.summary)
+        screen.put(text, x: x, y: y, style: style, maxWidth: width - 1)
     }
 }
 
