@@ -22,8 +22,8 @@ struct PaymentSession: Sendable {
     let injectedFaults: Bool
     /// What providers hear outside their calls (Adyen's webhooks), for the log and `checkout run`.
     let notices: ProviderNotices
-    /// Every provider's adapter, closed when the session stops.
-    let adapters: [any PaymentProviderAdapter]
+    /// Every provider's adapter by provider id, closed when the session stops.
+    let adapters: [String: any PaymentProviderAdapter]
 
     /// Starts the embedded sandbox unless a provider or shared sandbox was named, and injects
     /// the faults asked for (owned by this session, removed by `stop()`).
@@ -57,7 +57,7 @@ struct PaymentSession: Sendable {
         return PaymentSession(
             catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,
             checkout: CheckoutRunner(adapters: { adapters[$0] }), customer: customer, runID: runID,
-            injectedFaults: !options.faults.isEmpty, notices: notices, adapters: Array(adapters.values))
+            injectedFaults: !options.faults.isEmpty, notices: notices, adapters: adapters)
     }
 
     /// Where requests go, for the title bar.
@@ -73,7 +73,7 @@ struct PaymentSession: Sendable {
     /// Removes what is left of this session's faults from a shared sandbox (they belong to this
     /// checkout, not to whoever uses the sandbox next), and stops the embedded one.
     func stop() async {
-        for adapter in adapters { await adapter.close() }
+        for adapter in adapters.values { await adapter.close() }
         if sandbox == nil, injectedFaults, let customer { _ = try? await customer.removeFaults(owner: runID) }
         await sandbox?.stop()
     }

@@ -124,6 +124,19 @@ import Testing
         }
     }
 
+    @Test func adyenWithItsStoredMethods() throws {
+        let adyenRow = ProviderRegistry.builtIn.ids.firstIndex(of: "adyen") ?? 0
+        let stored = ["$SandboxShopper", "$Driftwood"].enumerated().map { index, cashtag in
+            SavedPaymentMethod(provider: "adyen", id: "STORED\(index)", label: cashtag, options: ["stored-payment-method": "STORED\(index)"])
+        }
+        try check("adyen-stored-methods", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply(([.tab, .tab] + [Key](repeating: .down, count: adyenRow) + [.enter]).map { AppMessage.key($0) }, to: &state)
+            _ = Screens.apply([.savedMethodsLoaded(provider: "adyen", stored, reason: nil), .key(.down), .key(.down)], to: &state)
+            return state
+        }
+    }
+
     @Test func adyenAwaitingTheWebhookWithEventsInTheLog() throws {
         let request = Screens.request(status: .APPROVED, approved: true, provider: "adyen")
         let adyenRow = ProviderRegistry.builtIn.ids.firstIndex(of: "adyen") ?? 0

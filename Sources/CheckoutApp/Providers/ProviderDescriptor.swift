@@ -90,6 +90,9 @@ public struct PaymentMethod: Hashable, Sendable {
     public var completedLine: String
     /// Receipt facts the banner adds after the completed line, by detail key: `stored_payment_method_id` → "stored as".
     public var receiptLabels: [String: String]
+    /// A switch the payment pane offers beneath the method (Adyen: store Cash App Pay); nil
+    /// when there is none, or when the command line already set it.
+    public var toggle: PaymentToggle?
 
     /// The banner's sentence for `state` with this method.
     public func sentence(for state: CheckoutState) -> String {
@@ -99,7 +102,7 @@ public struct PaymentMethod: Hashable, Sendable {
     public init(
         plan: ProviderPlan, label: String, detail: String, shortName: String, customerApp: String? = nil, steps: [String] = [], stepSentences: [String: String] = [:],
         stateSentences: [String: String] = [:], completedSentence: String = "Paid.", completedLine: String = "payment {payment} settled",
-        receiptLabels: [String: String] = [:]
+        receiptLabels: [String: String] = [:], toggle: PaymentToggle? = nil
     ) {
         self.plan = plan
         self.label = label
@@ -112,6 +115,7 @@ public struct PaymentMethod: Hashable, Sendable {
         self.completedSentence = completedSentence
         self.completedLine = completedLine
         self.receiptLabels = receiptLabels
+        self.toggle = toggle
     }
 
     /// The banner's line once settled: the completed line, then the labelled receipt facts.
@@ -150,5 +154,17 @@ public struct ProviderConnection: Sendable {
         self.sandboxURL = sandboxURL
         self.options = options
         self.notices = notices
+    }
+}
+
+/// A provider switch the payment pane shows beneath its method (`s` flips it): its option flag
+/// and how it reads.
+public struct PaymentToggle: Hashable, Sendable {
+    public var flag: String
+    public var label: String
+
+    public init(flag: String, label: String) {
+        self.flag = flag
+        self.label = label
     }
 }

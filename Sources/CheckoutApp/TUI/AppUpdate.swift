@@ -23,12 +23,26 @@ public enum AppUpdate {
         case .notice(let notice, let at):
             state.notices.append(ReceivedNotice(notice: notice, at: at))
             if state.notices.count > noticeLimit { state.notices.removeFirst(state.notices.count - noticeLimit) }
+            // A verified token webhook (a method stored or disabled): list the saved methods anew.
+            guard notice.verified, notice.name.hasPrefix("recurring.token.") else { return [] }
+            return [.loadSavedMethods(provider: notice.provider, reason: notice.name)]
+        case .savedMethodsLoaded(let provider, let methods, let reason):
+            state.replaceSavedMethods(of: provider, with: methods, reason: reason)
+            return []
+        case .savedMethodsFailed(let problem):
+            state.warn(problem)
+            return []
+        case .savedMethodDeleted(let method):
+            state.replaceSavedMethods(of: method.provider, with: state.savedMethods.filter { $0.provider == method.provider && $0.id != method.id })
+            state.inform("Deleted the saved \(method.label).")
             return []
         case .customerActionFailed(let reason):
             state.warn(reason)
             return []
         case .phaseChanged(let phase):
             state.checkout.phase = phase
+            // A completed payment may have saved the method: list them anew.
+            if case .completed = phase, let provider = state.checkout.provider { return [.loadSavedMethods(provider: provider.id, reason: nil)] }
             return []
         case .attemptChanged(let attempt):
             if case .polling = state.checkout.state { state.checkout.state = .polling(attempt) }

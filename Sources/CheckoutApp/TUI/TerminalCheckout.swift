@@ -111,9 +111,14 @@ public enum TerminalCheckout {
         }
         defer { stopNotices() }
         let commands = AsyncStream.makeStream(of: AppCommand.self)
-        let runner = Task { await perform(commands.stream, checkout: session.checkout, control: session.customer, inbox: inbox) }
+        let savedMethods = session.adapters.compactMapValues { $0 as? any SavedPaymentMethodsAdapter }
+        let runner = Task {
+            await perform(commands.stream, checkout: session.checkout, control: session.customer, savedMethods: savedMethods, inbox: inbox)
+        }
         recorder?.record(.state(.notStarted))
         let send: @Sendable (AppCommand) -> Void = { commands.continuation.yield($0) }
+        // A scenario may open the screen on a provider with saved methods: list them.
+        send(.loadSavedMethods(provider: initial.selectedPaymentMethod.id, reason: nil))
         let outcome =
             if let terminal = options.terminal {
                 await UILoop.runOnItsOwnThread(initial: initial, inbox: inbox, terminal: terminal, director: options.director, send: send)
@@ -128,7 +133,8 @@ public enum TerminalCheckout {
 
     /// Performs the update function's commands in order, off the UI loop.
     private static func perform(
-        _ commands: AsyncStream<AppCommand>, checkout: CheckoutRunner, control: SandboxControlClient?, inbox: Inbox
+        _ commands: AsyncStream<AppCommand>, checkout: CheckoutRunner, control: SandboxControlClient?,
+        savedMethods: [String: any SavedPaymentMethodsAdapter], inbox: Inbox
     ) async {
         for await command in commands {
             switch command {
@@ -137,6 +143,25 @@ public enum TerminalCheckout {
             case .authorize: await checkout.authorize()
             case .reset: await checkout.reset()
             case .giveUp(let seconds): await checkout.authorizationTimedOut(seconds: seconds)
+            case .loadSavedMethods(let provider, let reason):
+                guard let adapter = savedMethods[provider] else { continue }
+                Task {
+                    do throws(ProviderFailure) {
+                        inbox.post(.savedMethodsLoaded(provider: provider, try await adapter.savedMethods(), reason: reason))
+                    } catch {
+                        inbox.post(.savedMethodsFailed("The saved methods could not be listed: \(error.code) \(error.detail ?? "")"))
+                    }
+                }
+            case .deleteSavedMethod(let method):
+                guard let adapter = savedMethods[method.provider] else { continue }
+                Task {
+                    do throws(ProviderFailure) {
+                        try await adapter.deleteSavedMethod(id: method.id)
+                        inbox.post(.savedMethodDeleted(method))
+                    } catch {
+                        inbox.post(.savedMethodsFailed("\(method.label) could not be deleted: \(error.code) \(error.detail ?? "")"))
+                    }
+                }
             case .actAsCustomer(let decision, let id, let delay):
                 guard let control else { continue }
                 Task {

@@ -15,6 +15,7 @@ public actor AdyenAdapter: PaymentProviderAdapter {
 
     public let provider: String
     public let adyen: AdyenClient
+    /// The session's settings; a payment's own options (the screen's) override them.
     public let settings: AdyenPaymentSettings
     /// Cash App's host for the customer request (the client id comes from Adyen).
     private let cashAppBaseURL: String
@@ -27,6 +28,8 @@ public actor AdyenAdapter: PaymentProviderAdapter {
     private var references: [Int: String] = [:]
     /// The cashtag of the stored method an attempt pays with.
     private var storedCashtags: [Int: String] = [:]
+    /// Each attempt's settings: the session's, with its order's options applied.
+    private var attemptSettings: [Int: AdyenPaymentSettings] = [:]
 
     public init(
         provider: String, adyen: AdyenClient, cashAppBaseURL: String, settings: AdyenPaymentSettings,
@@ -50,6 +53,8 @@ public actor AdyenAdapter: PaymentProviderAdapter {
     public func prepare(_ order: PaymentOrder, ids: AttemptIdentifiers, step: @escaping StepReporter) async throws(ProviderFailure) -> PaymentAttempt {
         let reference = order.reference ?? ids.reference
         references[ids.number] = reference
+        let settings = settings.applying(order.providerOptions)
+        attemptSettings[ids.number] = settings
         await step(Self.methodsStep)
         if let webhooks { try await webhooks.prepare() }
         let methods: AdyenPaymentMethodsResponse
@@ -82,11 +87,13 @@ public actor AdyenAdapter: PaymentProviderAdapter {
         return PaymentAttempt(provider: provider, amount: order.amount, reference: reference)
     }
 
+    private func settings(_ ids: AttemptIdentifiers) -> AdyenPaymentSettings { attemptSettings[ids.number] ?? settings }
+
     /// The component's actions: ONE_TIME when the amount is above zero, ON_FILE when storing.
-    private func actions(scopeID: String, amount: Money) -> [PaymentAction] {
+    private func actions(scopeID: String, amount: Money, ids: AttemptIdentifiers) -> [PaymentAction] {
         var actions: [PaymentAction] = []
         if amount.minorUnits > 0 { actions += CashAppAdapter.actions(scopeID: scopeID, amount: amount) }
-        if settings.store {
+        if settings(ids).store {
             actions.append(PaymentAction(type: .ON_FILE_PAYMENT, scopeID: scopeID, accountReferenceID: adyen.configuration.shopperReference))
         }
         return actions
@@ -95,7 +102,7 @@ public actor AdyenAdapter: PaymentProviderAdapter {
     public func create(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {
         guard let cashApp = cashApp[ids.number] else { throw Self.notPrepared }
         let params = CreateCustomerRequestParams(
-            actions: actions(scopeID: cashApp.brandID, amount: draft.amount ?? order.amount), channel: .IN_APP,
+            actions: actions(scopeID: cashApp.brandID, amount: draft.amount ?? order.amount, ids: ids), channel: .IN_APP,
             redirectURL: CashAppAdapter.redirectURL, referenceID: draft.reference, metadata: order.metadata.isEmpty ? nil : order.metadata)
         do {
             let request = try await cashApp.client.create(params, idempotencyKey: ids.idempotencyKey)
@@ -111,7 +118,8 @@ public actor AdyenAdapter: PaymentProviderAdapter {
     ) async throws(ProviderFailure) -> PaymentAttempt {
         guard let cashApp = cashApp[ids.number] else { throw Self.notPrepared }
         let params = UpdateCustomerRequestParams(
-            actions: actions(scopeID: cashApp.brandID, amount: draft.amount ?? order.amount), referenceID: references[ids.number], metadata: nil)
+            actions: actions(scopeID: cashApp.brandID, amount: draft.amount ?? order.amount, ids: ids), referenceID: references[ids.number],
+            metadata: nil)
         do {
             let request = try await cashApp.client.update(id: attempt.id ?? "", with: params)
             requestAttempts[request.id] = ids.number
@@ -129,6 +137,7 @@ public actor AdyenAdapter: PaymentProviderAdapter {
     /// authorising → (awaitingWebhook) → (capturing) → completed; Refused and Cancelled are
     /// declines, Error is an error.
     public func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome {
+        let settings = settings(ids)
         guard let amount = attempt.amount, let request = paymentRequest(for: attempt, amount: amount, ids: ids) else {
             return .failed(SettlementFailure(declined: false, reason: "the approved request has no grant to pay with"))
         }
@@ -188,6 +197,7 @@ public actor AdyenAdapter: PaymentProviderAdapter {
     /// `/payments` for the approved attempt: its grants, or the stored method.
     private func paymentRequest(for attempt: PaymentAttempt, amount: Money, ids: AttemptIdentifiers) -> AdyenPaymentRequest? {
         let configuration = adyen.configuration
+        let settings = settings(ids)
         let reference = references[ids.number] ?? attempt.reference ?? ids.reference
         if let storedID = settings.storedPaymentMethodID {
             return AdyenPaymentRequest(
@@ -231,4 +241,21 @@ public actor AdyenAdapter: PaymentProviderAdapter {
 
     private static let notPrepared = ProviderFailure(
         kind: .unexpected, category: "ADYEN", code: "NOT_PREPARED", detail: "the attempt has no Cash App Pay configuration from Adyen")
+}
+
+extension AdyenAdapter: SavedPaymentMethodsAdapter {
+    /// The shopper's stored Cash App Pay (`GET /storedPaymentMethods`).
+    public func savedMethods() async throws(ProviderFailure) -> [SavedPaymentMethod] {
+        let stored: AdyenStoredPaymentMethodsResponse
+        do { stored = try await adyen.storedPaymentMethods() } catch { throw ProviderFailure(adyen: error) }
+        return (stored.storedPaymentMethods ?? []).filter { $0.type == AdyenCashAppDetails.type }.map { method in
+            SavedPaymentMethod(
+                provider: provider, id: method.id, label: method.cashtag ?? method.name ?? method.id,
+                options: [AdyenPaymentSettings.storedMethodFlag: method.id])
+        }
+    }
+
+    public func deleteSavedMethod(id: String) async throws(ProviderFailure) {
+        do { try await adyen.deleteStoredPaymentMethod(id: id) } catch { throw ProviderFailure(adyen: error) }
+    }
 }

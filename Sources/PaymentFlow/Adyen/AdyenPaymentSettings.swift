@@ -15,6 +15,23 @@ public struct AdyenPaymentSettings: Sendable, Hashable {
     /// How long a `Received` payment waits for its AUTHORISATION webhook.
     public var webhookWait: Duration
 
+    /// The option flags a payment's own options may carry.
+    public static let storeFlag = "store"
+    public static let storedMethodFlag = "stored-payment-method"
+    public static let captureFlag = "capture"
+
+    /// These settings with a payment's options applied (the screen's stored method or toggle).
+    public func applying(_ options: [String: String]) -> AdyenPaymentSettings {
+        var settings = self
+        if let store = options[Self.storeFlag] { settings.store = store == "true" }
+        if let stored = options[Self.storedMethodFlag] {
+            settings.storedPaymentMethodID = stored
+            settings.store = false
+        }
+        if let capture = options[Self.captureFlag].flatMap(Capture.init(rawValue:)) { settings.capture = capture }
+        return settings
+    }
+
     public init(store: Bool = false, storedPaymentMethodID: String? = nil, capture: Capture = .auto, webhookWait: Duration = .seconds(60)) {
         self.store = store
         self.storedPaymentMethodID = storedPaymentMethodID

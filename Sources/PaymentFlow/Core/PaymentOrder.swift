@@ -12,10 +12,13 @@ public struct PaymentOrder: Hashable, Sendable {
     /// The merchant's reference; nil lets the attempt's generated reference stand.
     public var reference: String?
     public var metadata: [String: String]
+    /// The provider's options for this payment alone, by flag (the screen's stored method or
+    /// store toggle: `stored-payment-method`, `store`); they win over the session's.
+    public var providerOptions: [String: String]
 
     public init(
         cart: Cart, summary: OrderSummary, amount: Money? = nil, merchantName: String, reference: String? = nil,
-        metadata: [String: String] = [:]
+        metadata: [String: String] = [:], providerOptions: [String: String] = [:]
     ) {
         self.cart = cart
         self.summary = summary
@@ -23,6 +26,7 @@ public struct PaymentOrder: Hashable, Sendable {
         self.merchantName = merchantName
         self.reference = reference
         self.metadata = metadata
+        self.providerOptions = providerOptions
     }
 
     /// The order for a cart: a scenario's fixed amount, reference and metadata when given, and

@@ -22,7 +22,11 @@ enum CheckoutActions {
             }
             let method = state.selectedPaymentMethod
             state.layout.focus = .payment
-            if state.recording.paidScenario == nil { state.recording.paidScenario = Scenario(snapshotOf: state, paidWith: method.id) }
+            if state.recording.paidScenario == nil {
+                var paid = Scenario(snapshotOf: state, paidWith: method.id)
+                paid.options.merge(state.paymentOptions) { _, chosen in chosen }
+                state.recording.paidScenario = paid
+            }
             state.checkout.provider = method
             state.checkout.flowStartedAt = state.now
             return [.pay(order, provider: method.plan)]
@@ -37,9 +41,11 @@ enum CheckoutActions {
     /// The order for the cart as it is now: a scenario's fixed amount, reference and metadata.
     static func order(_ state: AppState) -> PaymentOrder? {
         let scenario = state.recording.scenario
-        return try? PaymentOrder.forCart(
+        var order = try? PaymentOrder.forCart(
             state.cart, merchantName: state.merchantName, amount: scenario?.amount, reference: scenario?.referenceID,
             metadata: scenario?.metadata ?? [:])
+        order?.providerOptions = state.paymentOptions
+        return order
     }
 
     /// Applies a cart change when the cart may change; while readyToAuthorize the attempt follows.

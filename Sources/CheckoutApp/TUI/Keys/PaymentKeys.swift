@@ -1,12 +1,31 @@
 import TerminalUI
 
-/// The payment pane: move between methods; Enter authorizes a ready request, or chooses the
-/// method for the next payment (not while one is in flight).
+/// The payment pane: move between methods, a method's toggle and the saved methods beneath
+/// it; Enter authorizes a ready request, or chooses the row for the next payment (not while
+/// one is in flight); `s` flips the chosen method's toggle, `d` deletes a saved method.
 enum PaymentKeys {
     static func handle(_ state: inout AppState, _ key: Key) -> [AppCommand] {
+        let rows = state.paymentRows
         if let step = key.cursorStep {
-            state.layout.paymentCursor = clampedCursor(state.layout.paymentCursor, by: step, count: state.paymentMethods.count)
+            state.layout.paymentCursor = clampedCursor(state.layout.paymentCursor, by: step, count: rows.count)
             return []
+        }
+        let row = rows.indices.contains(state.layout.paymentCursor) ? rows[state.layout.paymentCursor] : nil
+        switch key {
+        case .character("s"):
+            return flipToggle(&state)
+        case .character("d"):
+            guard case .saved(let method)? = row else {
+                state.warn("Move to a saved method to delete it.")
+                return []
+            }
+            guard state.checkout.idle || state.checkout.ended else {
+                state.warn("Delete saved methods when no payment is in flight.")
+                return []
+            }
+            return [.deleteSavedMethod(method)]
+        default:
+            break
         }
         guard key.choosesItem else { return [] }
         if case .readyToAuthorize = state.checkout.state { return CheckoutActions.pay(&state) }
@@ -14,7 +33,40 @@ enum PaymentKeys {
             state.warn("The payment method is fixed while a payment is in flight.")
             return []
         }
-        state.selectedPaymentIndex = state.layout.paymentCursor
+        switch row {
+        case .method(let index)?:
+            let changed = index != state.selectedPaymentIndex
+            state.selectedPaymentIndex = index
+            state.selectedSavedMethodID = nil
+            // Where the cursor now points once the chosen method's toggle row appears or goes.
+            state.layout.paymentCursor = state.paymentRows.firstIndex(of: .method(index)) ?? state.layout.paymentCursor
+            return changed ? [.loadSavedMethods(provider: state.paymentMethods[index].id, reason: nil)] : []
+        case .toggle?:
+            return flipToggle(&state)
+        case .saved(let method)?:
+            state.selectedPaymentIndex = state.paymentMethods.firstIndex { $0.id == method.provider } ?? state.selectedPaymentIndex
+            state.selectedSavedMethodID = method.id
+            // A saved method is stored already: its provider's store toggle goes off.
+            state.togglesOn.remove(method.provider)
+            state.layout.paymentCursor = state.paymentRows.firstIndex(of: .saved(method)) ?? state.layout.paymentCursor
+            return []
+        case nil:
+            return []
+        }
+    }
+
+    private static func flipToggle(_ state: inout AppState) -> [AppCommand] {
+        let method = state.selectedPaymentMethod
+        guard method.toggle != nil else {
+            state.warn("\(method.label) has nothing to switch.")
+            return []
+        }
+        guard state.checkout.idle || state.checkout.ended else {
+            state.warn("The payment's options are fixed while it is in flight.")
+            return []
+        }
+        if state.togglesOn.contains(method.id) { state.togglesOn.remove(method.id) } else { state.togglesOn.insert(method.id) }
+        state.selectedSavedMethodID = nil
         return []
     }
 }

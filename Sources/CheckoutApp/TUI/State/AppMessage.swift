@@ -15,6 +15,12 @@ public enum AppMessage: Hashable, Sendable {
     /// A provider's notice (an Adyen webhook), received at that time.
     case notice(ProviderNotice, at: Date)
     case customerActionFailed(String)
+    /// A provider's saved methods, listed anew (after `reason`, e.g. a token webhook).
+    case savedMethodsLoaded(provider: String, [SavedPaymentMethod], reason: String?)
+    /// Listing or deleting saved methods failed: what to tell the user.
+    case savedMethodsFailed(String)
+    /// A saved method was deleted at the provider.
+    case savedMethodDeleted(SavedPaymentMethod)
 }
 
 /// Side effects `update` asks for; the runner performs them in order, off the UI loop.
@@ -27,4 +33,7 @@ public enum AppCommand: Hashable, Sendable {
     case actAsCustomer(SandboxControlClient.CustomerDecision, attemptID: String, afterSeconds: Double = 0)
     case giveUp(afterSeconds: Int)
     case reset
+    /// List a provider's saved methods (providers without any are skipped).
+    case loadSavedMethods(provider: String, reason: String?)
+    case deleteSavedMethod(SavedPaymentMethod)
 }

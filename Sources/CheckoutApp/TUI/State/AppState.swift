@@ -20,6 +20,11 @@ public struct AppState: Hashable, Sendable {
     /// The payment pane, in the registry's order.
     public var paymentMethods: [PaymentMethod]
     public var selectedPaymentIndex = 0
+    /// Methods the customer saved with a provider, listed beneath it; one may be chosen.
+    public var savedMethods: [SavedPaymentMethod] = []
+    public var selectedSavedMethodID: String?
+    /// Providers whose toggle (store for next time) is on.
+    public var togglesOn: Set<String> = []
 
     /// The payment in flight and how it ended.
     public var checkout: CheckoutStatus
@@ -102,5 +107,50 @@ public struct ReceivedNotice: Hashable, Sendable {
     public init(notice: ProviderNotice, at: Date) {
         self.notice = notice
         self.at = at
+    }
+}
+
+/// One row of the payment pane: a provider's method, its toggle (shown while it is chosen), or
+/// a saved method beneath it.
+public enum PaymentRow: Hashable, Sendable {
+    case method(Int)
+    case toggle(Int)
+    case saved(SavedPaymentMethod)
+}
+
+extension AppState {
+    /// The payment pane's rows, in order.
+    public var paymentRows: [PaymentRow] {
+        var rows: [PaymentRow] = []
+        for (index, method) in paymentMethods.enumerated() {
+            rows.append(.method(index))
+            if method.toggle != nil, index == selectedPaymentIndex { rows.append(.toggle(index)) }
+            rows += savedMethods.filter { $0.provider == method.id }.map(PaymentRow.saved)
+        }
+        return rows
+    }
+
+    /// The saved method the next payment uses, if one is chosen.
+    public var selectedSavedMethod: SavedPaymentMethod? {
+        selectedSavedMethodID.flatMap { id in savedMethods.first { $0.id == id && $0.provider == selectedPaymentMethod.id } }
+    }
+
+    /// The options the next payment carries: the chosen saved method's, or the toggle's.
+    public var paymentOptions: [String: String] {
+        if let saved = selectedSavedMethod { return saved.options }
+        let method = selectedPaymentMethod
+        guard let toggle = method.toggle, togglesOn.contains(method.id) else { return [:] }
+        return [toggle.flag: "true"]
+    }
+
+    /// Replaces one provider's saved methods; a chosen one that is gone is un-chosen, and why is said.
+    mutating func replaceSavedMethods(of provider: String, with methods: [SavedPaymentMethod], reason: String? = nil) {
+        let chosen = selectedSavedMethod
+        savedMethods = savedMethods.filter { $0.provider != provider } + methods
+        if let chosen, chosen.provider == provider, !methods.contains(where: { $0.id == chosen.id }) {
+            selectedSavedMethodID = nil
+            warn("\(chosen.label) is no longer saved\(reason.map { " (\($0))" } ?? ""); the next payment asks the customer.")
+        }
+        layout.paymentCursor = min(layout.paymentCursor, max(0, paymentRows.count - 1))
     }
 }

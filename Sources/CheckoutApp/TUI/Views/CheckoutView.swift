@@ -46,7 +46,8 @@ public enum CheckoutView {
         let leftWidth = main.width * 56 / 100
         let (cartArea, rightColumn) = main.splitLeft(leftWidth)
         CartView.draw(&screen, state, cartArea)
-        let paymentHeight = min(rightColumn.height - 4, state.paymentMethods.count + 2)
+        // Shipping keeps its methods in view; the payment pane scrolls its saved methods.
+        let paymentHeight = min(state.paymentRows.count + 2, max(state.paymentMethods.count + 2, rightColumn.height - state.cart.shippingMethods.count - 2))
         let (shippingArea, paymentArea) = rightColumn.splitBottom(paymentHeight)
         ShippingView.draw(&screen, state, paymentArea: shippingArea)
         PaymentView.draw(&screen, state, paymentArea)
@@ -68,7 +69,7 @@ public enum CheckoutView {
     }
 
     static func stackedPaneHeights(_ state: AppState) -> (shipping: Int, payment: Int) {
-        (state.cart.shippingMethods.count + 2, state.paymentMethods.count + 2)
+        (state.cart.shippingMethods.count + 2, state.paymentRows.count + 2)
     }
 
     private static func drawTitle(_ screen: inout Screen, _ state: AppState, _ row: Rect) {

@@ -12,7 +12,7 @@ enum HintsView {
         case nil where state.director != nil:
             hints = (state.director?.hints ?? []).map { ($0.key, $0.action) }
         case nil:
-            hints = [("Tab", "pane"), ("↑↓", "move")]
+            hints = [("Tab", "pane"), ("↑↓", "move")] + paymentPaneHints(state)
             switch state.checkout.state {
             case .notStarted where state.checkout.busyWithStep, .readyToAuthorize where state.checkout.busyWithStep: break
             case .notStarted: hints += [("+/-", "qty"), ("n", "add"), ("Enter", "select"), ("p", "pay")]
@@ -30,5 +30,15 @@ enum HintsView {
             x = screen.put(key, x: x, y: row.y, style: Theme.key)
             x = screen.put(" \(action)   ", x: x, y: row.y, style: Theme.dim)
         }
+    }
+
+    /// In the payment pane, when a checkout may start: its toggle's key, and delete on a saved row.
+    private static func paymentPaneHints(_ state: AppState) -> [(String, String)] {
+        guard state.layout.focus == .payment, state.checkout.idle || state.checkout.ended else { return [] }
+        let rows = state.paymentRows
+        var hints: [(String, String)] = []
+        if case .saved? = rows.indices.contains(state.layout.paymentCursor) ? rows[state.layout.paymentCursor] : nil { hints.append(("d", "delete saved")) }
+        if let toggle = state.selectedPaymentMethod.toggle { hints.append(("s", toggle.label)) }
+        return hints
     }
 }

@@ -27,16 +27,37 @@ enum ShippingView {
 /// The payment methods whose provider works, the selected one marked.
 enum PaymentView {
     static func draw(_ screen: inout Screen, _ state: AppState, _ area: Rect) {
-        let inside = CheckoutView.pane(&screen, state, .payment, area, title: "Payment")
-        for (index, method) in state.paymentMethods.enumerated() where inside.y + index < inside.maxY {
-            let y = inside.y + index
-            let chosen = index == state.selectedPaymentIndex
-            let focused = index == state.layout.paymentCursor && state.layout.focus == .payment && state.layout.overlay == nil
-            let style: Style = focused ? Theme.cursor : (chosen ? .bold : .plain)
-            if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
-            let x = screen.put((chosen ? "(•) " : "( ) ") + method.label, x: inside.x, y: y, style: style, maxWidth: inside.width)
-            if x + 2 + method.detail.count <= inside.maxX {
-                screen.put("  " + method.detail, x: x, y: y, style: focused ? style : Theme.dim)
+        let saved = state.savedMethods.count
+        let inside = CheckoutView.pane(&screen, state, .payment, area, title: saved == 0 ? "Payment" : "Payment · \(saved) saved")
+        guard inside.height > 0 else { return }
+        let rows = state.paymentRows
+        // Keep the cursor's row in view when the rows outnumber the pane's height.
+        let first = max(0, min(state.layout.paymentCursor - inside.height + 1, rows.count - inside.height))
+        for (offset, row) in rows.dropFirst(first).prefix(inside.height).enumerated() {
+            let y = inside.y + offset
+            let focused = first + offset == state.layout.paymentCursor && state.layout.focus == .payment && state.layout.overlay == nil
+            switch row {
+            case .method(let index):
+                let method = state.paymentMethods[index]
+                let chosen = index == state.selectedPaymentIndex && state.selectedSavedMethod == nil
+                let style: Style = focused ? Theme.cursor : (chosen ? .bold : .plain)
+                if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
+                let x = screen.put((chosen ? "(•) " : "( ) ") + method.label, x: inside.x, y: y, style: style, maxWidth: inside.width)
+                if x + 2 + method.detail.count <= inside.maxX {
+                    screen.put("  " + method.detail, x: x, y: y, style: focused ? style : Theme.dim)
+                }
+            case .toggle(let index):
+                let method = state.paymentMethods[index]
+                let on = state.togglesOn.contains(method.id)
+                let style: Style = focused ? Theme.cursor : Theme.dim
+                if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
+                screen.put("    [\(on ? "x" : " ")] \(method.toggle?.label ?? "") (s)", x: inside.x, y: y, style: style, maxWidth: inside.width)
+            case .saved(let saved):
+                let chosen = state.selectedSavedMethod?.id == saved.id
+                let style: Style = focused ? Theme.cursor : (chosen ? .bold : .plain)
+                if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
+                let label = TerminalText.escapingControls(saved.label)
+                screen.put("    \(chosen ? "(•)" : "( )") \(label) · saved", x: inside.x, y: y, style: style, maxWidth: inside.width)
             }
         }
     }
