@@ -82,4 +82,10 @@ import Testing
         #expect(state.paymentOptions.isEmpty)
         #expect(state.layout.notice?.text.contains("$SandboxShopper is no longer saved (recurring.token.disabled)") == true)
     }
+
+    @Test func storeOnTheCommandLineFixesAndHidesTheToggle() {
+        let methods = TerminalCheckout.paymentMethods(.builtIn, options: ProviderOptionValues(["store": "true"]))
+        #expect(methods.allSatisfy { $0.toggle == nil })
+        #expect(TerminalCheckout.paymentMethods(.builtIn, options: ProviderOptionValues()).contains { $0.toggle != nil })
+    }
 }

@@ -87,11 +87,21 @@ public enum TerminalCheckout {
         return outcome.status
     }
 
+    /// The payment pane's methods; a toggle the command line (or scenario) already set is
+    /// fixed and hidden (`--store`, like the component's `storePaymentMethod`).
+    static func paymentMethods(_ registry: ProviderRegistry, options: ProviderOptionValues) -> [PaymentMethod] {
+        registry.paymentMethods.map { method in
+            var method = method
+            if let toggle = method.toggle, options[toggle.flag] != nil { method.toggle = nil }
+            return method
+        }
+    }
+
     /// Wires the session to a UI loop and runs it until the user quits.
     private static func show(session: PaymentSession, options: TerminalCheckoutOptions, recorder: TranscriptRecorder?) async -> UILoop.Outcome {
         var initial = AppState(
             catalog: session.catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customerSimulated,
-            paymentMethods: session.registry.paymentMethods, now: Date())
+            paymentMethods: Self.paymentMethods(session.registry, options: options.effectiveSession.providerOptions), now: Date())
         initial.authorizationTimeoutSeconds = options.authorizationTimeoutSeconds
         if let scenario = options.scenario {
             do { try scenario.load(into: &initial, catalog: session.catalog) } catch {

@@ -37,7 +37,9 @@ enum HTTPLogView {
             let duration = "\(exchange.durationMilliseconds) ms"
             let retry = exchange.attempt > 1 ? " retry \(exchange.attempt - 1)" : ""
             let tail = "\(status)  \(duration.leftPadded(to: 7))"
-            var x = screen.put(" " + exchange.method.padding(toLength: 6, withPad: " ", startingAt: 0), x: inside.x, y: y, style: base.with { $0.bold = true })
+            // Six columns hold GET … PATCH; DELETE (six letters) still needs its space.
+            let method = exchange.method.count < 6 ? exchange.method.padding(toLength: 6, withPad: " ", startingAt: 0) : exchange.method + " "
+            var x = screen.put(" " + method, x: inside.x, y: y, style: base.with { $0.bold = true })
             x = screen.put(exchange.path + retry, x: x, y: y, style: base, maxWidth: inside.maxX - x - tail.count - 2)
             let tailX = inside.maxX - 1 - tail.count
             screen.put(status, x: tailX, y: y, style: focused ? base : Theme.status(exchange.status))
