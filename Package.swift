@@ -132,7 +132,7 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "QRCode"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "QRCode", "ProviderWire"]),
         .testTarget(name: "SoakTests", dependencies: ["checkout-soak"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport", "CZlib"]),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderWire
 import Testing
 import TestSupport
 
@@ -150,5 +151,57 @@ import TestSupport
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
         let events = outcome.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.filter { $0["event"] != nil }
         #expect(events.contains { $0["event"] as? String == "AUTHORISATION" && $0["signature_valid"] as? Bool == true }, "\(outcome.stdout)")
+    }
+}
+
+/// `checkout listen` and `checkout sandbox --adyen-hmac-key`: webhooks with the user's own key.
+@Suite struct AdyenWebhookKeyTests {
+    private static let key = "00FF00FF00FF00FF"
+
+    private func notification(signedWith hex: String) throws -> String {
+        var item = AdyenNotificationItem(
+            amount: AdyenAmount(currency: "USD", value: 4505), eventCode: "AUTHORISATION", eventDate: "2026-11-22T20:00:00+00:00",
+            merchantAccountCode: "TerminalCheckoutECOM", merchantReference: "order-1", pspReference: "ABCDEFGHIJKLMNOP", success: true)
+        item.additionalData = ["hmacSignature": AdyenHMAC.signature(of: item, key: try #require(AdyenHMAC.keyBytes(hex: hex)))]
+        return String(decoding: try JSONEncoder().encode(AdyenNotification(items: [item])), as: UTF8.self)
+    }
+
+    /// Waits for stdout to hold `text`, or gives up after `seconds`.
+    private func eventually(_ child: ChildProcess, contains text: String, seconds: Double = 10) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if child.stdout.contains(text) { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    @Test func listenVerifiesEachNotificationAndAnswersAsAdyenExpects() async throws {
+        let (listener, url) = try await CheckoutBinary.start(["listen", "--port", "0", "--adyen-hmac-key", Self.key])
+        defer { listener.signal(SIGTERM) }
+        let good = try await CheckoutBinary.send("POST", url, json: try notification(signedWith: Self.key))
+        #expect(good.status == 200)
+        #expect(String(decoding: good.body, as: UTF8.self) == "[accepted]")
+        #expect(try await eventually(listener, contains: "AUTHORISATION ABCDEFGHIJKLMNOP success signature ✓"), "\(listener.stdout)")
+        let forged = try await CheckoutBinary.send("POST", url, json: try notification(signedWith: "0102"))
+        #expect(forged.status == 401, "Adyen retries what is not acknowledged")
+        #expect(try await eventually(listener, contains: "✗ bad signature"), "\(listener.stdout)")
+    }
+
+    @Test func aSandboxStartedWithAKeySignsWithIt() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0", "--adyen-hmac-key", Self.key])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "adyen", "--amount", "7004", "--sandbox-url", baseURL, "--adyen-hmac-key", Self.key,
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.lines.contains { $0.hasPrefix("event: webhook AUTHORISATION") && $0.hasSuffix("signature ✓") })
+    }
+
+    @Test(arguments: [["sandbox", "--port", "0", "--adyen-hmac-key", "xyz"], ["listen", "--port", "0", "--adyen-hmac-key", "abc"]])
+    func aKeyThatIsNotHexIsRefused(arguments: [String]) async throws {
+        let outcome = try await CheckoutBinary.run(arguments, timeout: 15)
+        #expect(outcome.status == 64, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stderr.contains("--adyen-hmac-key must be hexadecimal digits"), "\(outcome.stderr)")
     }
 }
