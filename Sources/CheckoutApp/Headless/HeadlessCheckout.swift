@@ -224,12 +224,10 @@ public struct HeadlessCheckout: Sendable {
                 "http_exchanges": exchanges,
             ]
             if let id = final.createdAttempt?.id { object["request_id"] = id }
-            if let phase { object["final_phase"] = phase.name }
-            // The provider's receipt facts (Adyen: psp_reference, result_code, stored_payment_method_id).
-            switch phase {
-            case .completed(let receipt)?: object.merge(receipt.details) { current, _ in current }
-            case .settlementFailed(let failure)?: object.merge(failure.details) { current, _ in current }
-            default: break
+            if let phase {
+                object["final_phase"] = phase.name
+                // The provider's receipt facts (Adyen: psp_reference, result_code, stored_payment_method_id).
+                object.merge(phase.details) { current, _ in current }
             }
             let line = JSONLine.encode(object)
             write(line)

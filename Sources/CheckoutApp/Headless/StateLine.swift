@@ -81,9 +81,9 @@ enum PhaseLine {
     static func text(_ phase: CheckoutPhase) -> String {
         switch phase {
         case .completed(let settled):
-            "phase: completed payment=\(settled.paymentID)" + (settled.payer.map { " cashtag=\($0)" } ?? "") + detailsText(settled.details)
+            "phase: completed payment=\(settled.paymentID)" + (settled.payer.map { " cashtag=\($0)" } ?? "") + detailsText(phase.details)
         case .settlementFailed(let failure):
-            "phase: settlementFailed reason=\"\(failure.reason.replacingOccurrences(of: "\"", with: "\\\""))\"" + detailsText(failure.details)
+            "phase: settlementFailed reason=\"\(failure.reason.replacingOccurrences(of: "\"", with: "\\\""))\"" + detailsText(phase.details)
         default:
             "phase: \(phase.name)"
         }
@@ -102,14 +102,13 @@ enum PhaseLine {
         case .completed(let settled):
             object["payment_id"] = settled.paymentID
             if let payer = settled.payer { object["cashtag"] = payer }
-            object.merge(settled.details) { current, _ in current }
         case .settlementFailed(let failure):
             object["reason"] = failure.reason
             object["declined"] = failure.declined
-            object.merge(failure.details) { current, _ in current }
         default:
             break
         }
+        object.merge(phase.details) { current, _ in current }
         return JSONLine.encode(object)
     }
 }

@@ -22,6 +22,9 @@ public struct ProviderOption: Hashable, Sendable {
         self.isSwitch = isSwitch
     }
 
+    /// How help and `checkout providers` show it: `--store`, `--capture <auto|manual>`.
+    public var usage: String { isSwitch ? "--\(flag)" : "--\(flag) <\(valueName)>" }
+
     /// A switch: `--store`.
     public static func switchOption(flag: String, help: String) -> ProviderOption {
         ProviderOption(flag: flag, valueName: "", help: help, isSwitch: true)
@@ -110,8 +113,7 @@ public enum ProviderArguments {
         for descriptor in registry.descriptors where !descriptor.options.isEmpty {
             lines.append("  \(descriptor.method.label):")
             for option in descriptor.options {
-                let usage = option.isSwitch ? "--\(option.flag)" : "--\(option.flag) <\(option.valueName)>"
-                lines.append("    " + usage + (option.environment.map { "  (or \($0))" } ?? ""))
+                lines.append("    " + option.usage + (option.environment.map { "  (or \($0))" } ?? ""))
                 lines += wrap(option.help, width: 72).map { "        " + $0 }
             }
         }

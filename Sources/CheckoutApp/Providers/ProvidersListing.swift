@@ -19,8 +19,7 @@ public enum ProvidersListing {
             if !descriptor.options.isEmpty {
                 lines.append("  options:")
                 for option in descriptor.options {
-                    let usage = option.isSwitch ? "--\(option.flag)" : "--\(option.flag) <\(option.valueName)>"
-                    lines.append("    \(usage)\(option.environment.map { " (or \($0))" } ?? "")")
+                    lines.append("    \(option.usage)\(option.environment.map { " (or \($0))" } ?? "")")
                 }
             }
             if !descriptor.magicValues.isEmpty {

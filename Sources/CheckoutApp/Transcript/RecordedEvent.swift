@@ -46,17 +46,16 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
             if case .updatingCustomerRequest(_, let draft) = state { updatingTo = draft }
         case .phase(let phase):
             self.phase = phase.name
+            details = phase.details.isEmpty ? nil : phase.details
             line = PhaseLine.text(phase)
             json = PhaseLine.json(phase, atMilliseconds: atMilliseconds)
             switch phase {
             case .completed(let settled):
                 paymentID = settled.paymentID
                 cashtag = settled.payer
-                details = settled.details.isEmpty ? nil : settled.details
             case .settlementFailed(let failure):
                 reason = failure.reason
                 declined = failure.declined
-                details = failure.details.isEmpty ? nil : failure.details
             case .step:
                 break
             }

@@ -15,6 +15,15 @@ public enum CheckoutPhase: Hashable, Sendable {
         }
     }
 
+    /// The provider's facts of a finished settlement (Adyen: psp_reference, result_code, …).
+    public var details: [String: String] {
+        switch self {
+        case .step: [:]
+        case .completed(let receipt): receipt.details
+        case .settlementFailed(let failure): failure.details
+        }
+    }
+
     /// Settlement is over, one way or the other.
     public var isFinal: Bool {
         switch self {

@@ -7,7 +7,7 @@ import ProviderClients
 import ProviderWire
 
 /// A local receiver for Adyen's webhooks (127.0.0.1, a free port): it verifies each
-/// notification's HMAC signature, records every one for the Events log, and hands verified
+/// notification's HMAC signature, passes every one to its listener (the log), and hands verified
 /// AUTHORISATIONs to the payment waiting for them. With a sandbox it registers itself there.
 public actor AdyenWebhookReceiver: AdyenWebhookSource {
     private let key: [UInt8]
@@ -20,12 +20,9 @@ public actor AdyenWebhookReceiver: AdyenWebhookSource {
     public private(set) var url: String?
     /// The sandbox's id for this receiver, to unregister it.
     private var registration: String?
-    public private(set) var events: [AdyenWebhookEvent] = []
     private var authorisations: [String: AdyenNotificationItem] = [:]
     private var waiters: [String: [UUID: CheckedContinuation<AdyenNotificationItem?, Never>]] = [:]
     private var listeners: [@Sendable (AdyenWebhookEvent) -> Void] = []
-    /// The most events kept for the log; the oldest go first.
-    static let maxEvents = 500
 
     public init(
         hmacKey: [UInt8], sandboxURL: String?, http: ProviderHTTPClient?, host: String = "127.0.0.1", port: Int = 0,
@@ -157,8 +154,6 @@ public actor AdyenWebhookReceiver: AdyenWebhookSource {
     }
 
     private func record(_ event: AdyenWebhookEvent) {
-        events.append(event)
-        if events.count > Self.maxEvents { events.removeFirst(events.count - Self.maxEvents) }
         for listener in listeners { listener(event) }
     }
 

@@ -5,12 +5,11 @@ import TerminalUI
 /// one is in flight); `s` flips the chosen method's toggle, `d` deletes a saved method.
 enum PaymentKeys {
     static func handle(_ state: inout AppState, _ key: Key) -> [AppCommand] {
-        let rows = state.paymentRows
         if let step = key.cursorStep {
-            state.layout.paymentCursor = clampedCursor(state.layout.paymentCursor, by: step, count: rows.count)
+            state.layout.paymentCursor = clampedCursor(state.layout.paymentCursor, by: step, count: state.paymentRows.count)
             return []
         }
-        let row = rows.indices.contains(state.layout.paymentCursor) ? rows[state.layout.paymentCursor] : nil
+        let row = state.paymentRowUnderCursor
         switch key {
         case .character("s"):
             return flipToggle(&state)

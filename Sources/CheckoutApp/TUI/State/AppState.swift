@@ -130,6 +130,12 @@ extension AppState {
         return rows
     }
 
+    /// The payment pane's row under the cursor.
+    public var paymentRowUnderCursor: PaymentRow? {
+        let rows = paymentRows
+        return rows.indices.contains(layout.paymentCursor) ? rows[layout.paymentCursor] : nil
+    }
+
     /// The saved method the next payment uses, if one is chosen.
     public var selectedSavedMethod: SavedPaymentMethod? {
         selectedSavedMethodID.flatMap { id in savedMethods.first { $0.id == id && $0.provider == selectedPaymentMethod.id } }

@@ -35,9 +35,8 @@ enum HintsView {
     /// In the payment pane, when a checkout may start: its toggle's key, and delete on a saved row.
     private static func paymentPaneHints(_ state: AppState) -> [(String, String)] {
         guard state.layout.focus == .payment, state.checkout.idle || state.checkout.ended else { return [] }
-        let rows = state.paymentRows
         var hints: [(String, String)] = []
-        if case .saved? = rows.indices.contains(state.layout.paymentCursor) ? rows[state.layout.paymentCursor] : nil { hints.append(("d", "delete saved")) }
+        if case .saved? = state.paymentRowUnderCursor { hints.append(("d", "delete saved")) }
         if let toggle = state.selectedPaymentMethod.toggle { hints.append(("s", toggle.label)) }
         return hints
     }
