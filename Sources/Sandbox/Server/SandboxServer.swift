@@ -4,6 +4,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import ProviderWire
+import ServiceLifecycle
 
 /// The embedded sandbox: one Hummingbird server emulating every provider on 127.0.0.1.
 public struct SandboxServer: Sendable {
@@ -75,9 +76,13 @@ public struct SandboxServer: Sendable {
                 bound.continuation.yield(channel.localAddress?.port ?? port)
             },
             logger: logger ?? quiet)
+        // Run as a service so `stop()` can shut it down gracefully: cancelling the serving task
+        // while a connection is being accepted traps in NIO ("Deinited NIOAsyncWriter without
+        // calling finish()", swift-nio#2813), which ended runs with SIGILL under load.
+        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
         let task = Task {
             do {
-                try await app.run()
+                try await group.run()
                 bound.continuation.finish()
             } catch {
                 bound.continuation.finish(throwing: error)
@@ -86,7 +91,7 @@ public struct SandboxServer: Sendable {
         do {
             for try await actualPort in bound.stream {
                 return RunningSandbox(
-                    host: host, port: actualPort, server: task, store: store, faults: faults, webhooks: webhooks, providers: providers,
+                    host: host, port: actualPort, server: task, group: group, store: store, faults: faults, webhooks: webhooks, providers: providers,
                     connections: connections)
             }
         } catch {
@@ -101,6 +106,7 @@ public struct RunningSandbox: Sendable {
     public let host: String
     public let port: Int
     let server: Task<Void, Never>
+    let group: ServiceGroup
     public let store: CustomerRequestStore
     public let faults: FaultPlan
     public let webhooks: WebhookDispatcher
@@ -115,9 +121,16 @@ public struct RunningSandbox: Sendable {
         return "http://\(shownHost):\(port)"
     }
 
-    public func stop() async {
-        server.cancel()
+    /// Stops accepting, lets requests in flight finish, closes idle connections. A client
+    /// that holds a connection open past `gracePeriod` is cut off.
+    public func stop(gracePeriod: Duration = .seconds(2)) async {
+        await group.triggerGracefulShutdown()
+        let cutOff = Task { [server] in
+            try await Task.sleep(for: gracePeriod)
+            server.cancel()
+        }
         await server.value
+        cutOff.cancel()
     }
 
     /// Serves until the task running this is cancelled.
