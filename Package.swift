@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "4.1.0"..<"6.0.0"),
         // Graceful shutdown of the sandbox's server (already resolved through Hummingbird).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        // Square's offline payments: a durable on-disk queue (SQLite) that survives a crash or a quit.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.0"),
     ],
     targets: [
         // ncursesw through pkg-config; the shim turns on the wide-character API.
@@ -90,6 +92,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // Square's offline payment queue (SquareOfflineDatabase), kept in SQLite.
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),
         .executableTarget(
@@ -125,6 +129,10 @@ let package = Package(
             dependencies: [
                 "Sandbox", "ProviderWire", "ProviderClients", "PaymentFlow", "TestSupport", "CheckoutApp", "CheckoutModel",
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // The stub Square that SquareOfflineUploaderTests upload to (stopped gracefully).
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(
@@ -132,6 +140,8 @@ let package = Package(
             dependencies: [
                 "CheckoutApp", "CheckoutModel", "PaymentFlow", "ProviderWire", "ProviderClients", "TerminalUI", "Sandbox", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // SquareOfflineDatabaseTests writes files the queue must refuse (a newer schema, a foreign table).
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],
             exclude: ["Golden"]
         ),
@@ -168,6 +178,7 @@ if fuzzMode == "1" || fuzzMode == "smoke" {
         fuzzTarget("CashAppWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("AfterpayWire", dictionary: true, ["ProviderClients", "ProviderWire"]),
         fuzzTarget("AdyenWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox", "CheckoutApp"]),
+        fuzzTarget("SquareWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("FaultSpec", dictionary: true, ["Sandbox"]),
         fuzzTarget("KeyDecoder", ["TerminalUI"]),
         fuzzTarget("Money", dictionary: true, ["CheckoutModel"]),

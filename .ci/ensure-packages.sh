@@ -1,28 +1,58 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and tests need, when they are missing.
 # As root (or with password-less sudo) it installs them; otherwise it prints the exact command.
-# Then it makes the Python virtual environment the Adyen conformance test runs the official
-# library in (.build/python with Adyen==16.0.0), when it is not there yet.
+# Then it makes the Python virtual environment the conformance tests run the providers' official
+# libraries in (.build/python with Adyen==16.0.0 and squareup==46.0.0.20260916), when it is not
+# ready yet.
 set -euo pipefail
 
 packages=(libncurses-dev libqrencode-dev pkg-config python3 python3-venv tmux zbar-tools zlib1g-dev)
-adyen_library="Adyen==16.0.0"
+# The official libraries, pinned: Tests/Conformance/adyen_conformance.py and square_conformance.py
+# run them unchanged. Bump a pin deliberately (and re-run both conformance tests).
+python_libraries=("Adyen==16.0.0" "squareup==46.0.0.20260916")
 venv="$(cd "$(dirname "$0")/.." && pwd)/.build/python"
 
-# The venv for Tests/Conformance/adyen_conformance.py; a no-op (no network) when it is ready.
+# Whether the venv's python runs and has every pinned library at exactly its pinned version.
+python_venv_ready() {
+  [ -x "$venv/bin/python" ] && "$venv/bin/python" - "${python_libraries[@]}" 2>/dev/null <<'PYTHON'
+import importlib.metadata as metadata, sys
+for pin in sys.argv[1:]:
+    name, version = pin.split("==")
+    try:
+        installed = metadata.version(name)
+    except metadata.PackageNotFoundError:
+        sys.exit(1)
+    if installed != version:
+        sys.exit(1)
+PYTHON
+}
+
+# The venv for Tests/Conformance/*_conformance.py; a no-op (no network) when it is ready. A venv
+# that is there but lacks a pin (or has another version) gets the pins installed into it; one
+# that is missing or broken is made anew.
 ensure_python_venv() {
-  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c 'import importlib.metadata as m, sys; sys.exit(m.version("Adyen") != "16.0.0")' 2>/dev/null; then
+  if python_venv_ready; then
     return 0
   fi
-  echo "Creating $venv with $adyen_library (for the Adyen conformance test)" >&2
-  rm -rf "$venv"
-  if ! python3 -m venv "$venv" >&2; then
-    echo "Could not create $venv: install Debian's python3-venv (apt-get install -y python3-venv) and run make test again." >&2
+  local created=0
+  if ! [ -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import sys' 2>/dev/null; then
+    echo "Creating $venv (for the Adyen and Square conformance tests)" >&2
+    rm -rf "$venv"
+    if ! python3 -m venv "$venv" >&2; then
+      echo "Could not create $venv: install Debian's python3-venv (apt-get install -y python3-venv) and run make test again." >&2
+      rm -rf "$venv"
+      exit 1
+    fi
+    created=1
+  fi
+  echo "Installing ${python_libraries[*]} into $venv (for the Adyen and Square conformance tests)" >&2
+  if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${python_libraries[@]}" >&2; then
+    echo "Could not pip install ${python_libraries[*]} into $venv (is PyPI reachable?)." >&2
+    if [ "$created" -eq 1 ]; then rm -rf "$venv"; fi
     exit 1
   fi
-  if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$adyen_library" >&2; then
-    echo "Could not pip install $adyen_library into $venv (is PyPI reachable?)." >&2
-    rm -rf "$venv"
+  if ! python_venv_ready; then
+    echo "After pip install, $venv still does not have ${python_libraries[*]}: check $venv/bin/python -m pip list." >&2
     exit 1
   fi
 }

@@ -24,6 +24,9 @@ struct PaymentSession: Sendable {
     let notices: ProviderNotices
     /// Every provider's adapter by provider id, closed when the session stops.
     let adapters: [String: any PaymentProviderAdapter]
+    /// What providers ask the person at the terminal (Square's reader); the screen shows it,
+    /// `checkout run` answers it as the scenario's customer.
+    let desk: CustomerDesk
 
     /// Starts the embedded sandbox unless a provider or shared sandbox was named, and injects
     /// the faults asked for (owned by this session, removed by `stop()`).
@@ -48,7 +51,8 @@ struct PaymentSession: Sendable {
             retryPolicy: RetryPolicy(maxAttempts: RetryPolicy.standard.maxAttempts, baseDelay: options.retryBaseDelay),
             sandboxRun: sandboxURL.map { (baseURL: $0, runID: runID) })
         let notices = ProviderNotices()
-        let connection = ProviderConnection(http: http, sandboxURL: sandboxURL, options: options.providerOptions, notices: notices)
+        let desk = CustomerDesk()
+        let connection = ProviderConnection(http: http, sandboxURL: sandboxURL, options: options.providerOptions, notices: notices, desk: desk)
         let adapters = Dictionary(uniqueKeysWithValues: options.registry.descriptors.map { ($0.id, $0.makeAdapter(connection)) })
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
         for fault in options.faults {
@@ -56,8 +60,8 @@ struct PaymentSession: Sendable {
         }
         return PaymentSession(
             catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,
-            checkout: CheckoutRunner(adapters: { adapters[$0] }), customer: customer, runID: runID,
-            injectedFaults: !options.faults.isEmpty, notices: notices, adapters: adapters)
+            checkout: CheckoutRunner(adapters: { adapters[$0] }, desk: desk), customer: customer, runID: runID,
+            injectedFaults: !options.faults.isEmpty, notices: notices, adapters: adapters, desk: desk)
     }
 
     /// Where requests go, for the title bar.

@@ -1,26 +1,21 @@
 import Foundation
 
-/// The sandbox's ledger: where money moved, by merchant reference (Afterpay's captures and
-/// Adyen's authorised payments).
+/// The sandbox's ledger: where money moved, read from its provider-neutral `charges` section
+/// (one row each time any provider moved money), plus Afterpay's `captures` for the report's
+/// count of capture requests.
 struct SoakLedger: Decodable {
-    /// An Adyen payment that was authorised (`adyen_payments`).
-    struct AdyenPayment: Decodable {
-        let pspReference: String
-        let merchantReference: String
-        let amount: Int
-
-        enum CodingKeys: String, CodingKey {
-            case amount
-            case pspReference = "psp_reference"
-            case merchantReference = "merchant_reference"
-        }
-    }
-
     /// Money that moved once: by whom, for which reference, how much.
-    struct Charge {
+    struct Charge: Decodable {
+        let provider: String
         let id: String
         let reference: String?
         let cents: Int?
+        let currency: String?
+
+        enum CodingKeys: String, CodingKey {
+            case provider, id, reference, currency
+            case cents = "amount"
+        }
     }
 
     struct Entry: Decodable {
@@ -38,57 +33,50 @@ struct SoakLedger: Decodable {
         }
     }
 
+    /// Every time money moved, whichever provider moved it.
+    let charges: [Charge]
+    /// Afterpay's checkouts with capture calls (only for counting the calls).
     let captures: [Entry]
-    let adyenPayments: [AdyenPayment]
 
     enum CodingKeys: String, CodingKey {
-        case captures
-        case adyenPayments = "adyen_payments"
+        case charges, captures
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        charges = try container.decodeIfPresent([Charge].self, forKey: .charges) ?? []
         captures = try container.decodeIfPresent([Entry].self, forKey: .captures) ?? []
-        adyenPayments = try container.decodeIfPresent([AdyenPayment].self, forKey: .adyenPayments) ?? []
     }
 
-    /// Every payment that moved money: an Afterpay token captured (twice is its own problem),
-    /// an Adyen payment authorised.
-    var charges: [Charge] {
-        captures.filter { $0.captures > 0 }.map { Charge(id: $0.token, reference: $0.merchantReference, cents: Self.cents($0.amount.amount)) }
-            + adyenPayments.map { Charge(id: $0.pspReference, reference: $0.merchantReference, cents: $0.amount) }
-    }
-
-    /// No payment captured twice; money moved exactly for the settling checkouts that ended 0,
+    /// No payment charged twice; money moved exactly once for the settling checkouts that ended 0,
     /// for their amount, and never for one that ended declined or in an error.
     func problems(with results: [SoakResult]) -> [(SoakResult?, String)] {
-        var problems: [(SoakResult?, String)] = captures.filter { $0.captures > 1 }.map {
-            (nil, "token \($0.token) (\($0.merchantReference ?? "no reference")) was captured \($0.captures) times")
+        var problems: [(SoakResult?, String)] = []
+        // The same provider's id charged more than once (an Afterpay token captured twice, …).
+        let byPayment = Dictionary(grouping: charges) { "\($0.provider) \($0.id)" }
+        for key in byPayment.keys.sorted() {
+            guard let repeated = byPayment[key], repeated.count > 1, let charge = repeated.first else { continue }
+            problems.append((nil, "\(charge.provider) \(charge.id) (\(charge.reference ?? "no reference")) was charged \(repeated.count) times"))
         }
         let byReference = Dictionary(grouping: charges) { $0.reference ?? "" }
         for result in results where result.checkout.provider.settles {
             let moved = byReference[result.checkout.reference] ?? []
+            // Repeats of one payment are reported above; here each payment counts once.
+            let payments = Dictionary(grouping: moved) { "\($0.provider) \($0.id)" }.values.compactMap(\.first)
             if result.exitCode == 0 {
-                guard moved.count == 1, let charge = moved.first else {
-                    problems.append((result, "completed, but the ledger shows \(moved.count) charges for \(result.checkout.reference)"))
+                guard payments.count == 1, let charge = payments.first else {
+                    problems.append((result, "completed, but the ledger shows \(payments.count) charges for \(result.checkout.reference)"))
                     continue
                 }
                 if charge.cents != result.amount { problems.append((result, "charged \(charge.cents ?? 0) cents but the checkout charged \(result.amount ?? 0)")) }
-            } else if !moved.isEmpty {
-                problems.append((result, "ended with exit \(result.exitCode) (\(result.finalState ?? "?")), yet money moved: \(moved.map(\.id))"))
+            } else if !payments.isEmpty {
+                problems.append((result, "ended with exit \(result.exitCode) (\(result.finalState ?? "?")), yet money moved: \(payments.map(\.id).sorted())"))
             }
         }
         return problems
     }
 
-    var capturedCount: Int { captures.reduce(0) { $0 + $1.captures } + adyenPayments.count }
+    var capturedCount: Int { charges.count }
     var captureRequestCount: Int { captures.reduce(0) { $0 + $1.captureRequests } }
     var capturedCents: Int { charges.reduce(0) { $0 + ($1.cents ?? 0) } }
-
-    /// "45.05" → 4505 (the ledger keeps Afterpay's two-decimal strings).
-    static func cents(_ amount: String) -> Int? {
-        let parts = amount.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count <= 15, parts[1].count == 2, let whole = Int(parts[0]), let fraction = Int(parts[1]) else { return nil }
-        return whole * 100 + fraction
-    }
 }

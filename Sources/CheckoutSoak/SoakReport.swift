@@ -14,8 +14,9 @@ enum SoakReport {
             say("  \(provider): \(ofProvider.count) checkouts (\(faulted) with faults): \(ends)")
         }
         say(
-            "  ledger: \(ledger.captures.count) Afterpay checkouts with capture calls, \(ledger.captureRequestCount) capture requests, "
-                + "\(ledger.adyenPayments.count) Adyen payments authorised; \(ledger.capturedCount) charges "
+            "  ledger: \(ledger.captures.count) Afterpay checkouts with capture calls, \(ledger.captureRequestCount) capture requests; charges by provider "
+                + Dictionary(grouping: ledger.charges, by: \.provider).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.count)" }.joined(separator: ", ")
+                + "; \(ledger.capturedCount) charges "
                 + "(\(String(format: "%.2f", Double(ledger.capturedCents) / 100)) moved), "
                 + "max charges per reference \(Dictionary(grouping: ledger.charges) { $0.reference ?? $0.id }.values.map(\.count).max() ?? 0)")
         say("  sandbox memory: \(memory.description)")

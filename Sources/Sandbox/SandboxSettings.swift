@@ -30,6 +30,9 @@ public struct SandboxSettings: Sendable {
     public var webhookRetryDelay: Double = 1
     /// Seconds one delivery attempt may take.
     public var webhookTimeout: Double = 5
+    /// How many sandbox seconds pass per real second for provider timers such as Square's delayed
+    /// capture; >1 makes a one-minute delay pass in seconds. Must be positive.
+    public var timeScale: Double = 1
 
     public init(
         now: @escaping SandboxClock = { Date() },

@@ -15,7 +15,7 @@ struct CheckoutCommand: AsyncParsableCommand {
             tickets, `checkout replay FILE.har` plays one back, `checkout demo` runs a looping demo.
             """,
         version: CheckoutVersion.current,
-        subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self, ListenCommand.self, ProvidersCommand.self],
+        subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self, ListenCommand.self, OfflineCommand.self, ProvidersCommand.self],
         defaultSubcommand: ScreenCommand.self
     )
 

@@ -47,6 +47,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per line instead of text.")
     var json = false
 
+    @Flag(help: "Print the receipt once paid (providers that print one: Square).")
+    var receipt = false
+
     @OptionGroup var sessionFlags: SessionFlags
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Charge this many cents instead of the cart total (sandbox magic values).", valueName: "minor-units"))
@@ -105,7 +108,7 @@ struct RunCommand: AsyncParsableCommand {
         }
 
         let options = HeadlessOptions(
-            session: sessionFlags.options, scenario: scenario, json: json, timeoutSeconds: timeout, recordPath: record)
+            session: sessionFlags.options, scenario: scenario, json: json, timeoutSeconds: timeout, recordPath: record, printReceipt: receipt)
         let outcome = await HeadlessCheckout(options: options, write: Console.out, writeError: Console.err).runCheckout()
         guard let recorded else { throw ExitCode(outcome.status.rawValue) }
         if let divergence = ReplayDivergence.first(recorded: recorded, actual: outcome.events) {

@@ -38,11 +38,24 @@ struct SandboxCommand: AsyncParsableCommand {
 
     @OptionGroup var timings: SandboxTimingFlags
 
+    @Option(name: .customLong("time-scale"), parsing: .unconditional, help: ArgumentHelp(
+        "Sandbox seconds per real second for provider timers such as Square's delayed capture: 60 makes a one-minute delay pass in one second.",
+        valueName: "N"))
+    var timeScale: Double = 1
+
+    /// The --time-scale values accepted: positive, and not so large that every delay is instant.
+    static let timeScales = 0.001...1_000_000.0
+
     @OptionGroup(title: "Bounds") var bounds: SandboxLimitFlags
 
     func validate() throws {
         let faults = try FaultSpecOption.rules(faultSpecs)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
+        guard timeScale.isFinite, Self.timeScales.contains(timeScale) else {
+            throw ValidationError(
+                "--time-scale must be a positive number from \(Self.timeScales.lowerBound.plainText) to \(Self.timeScales.upperBound.plainText) "
+                    + "(sandbox seconds per real second), got \(timeScale.plainText)")
+        }
         // A request forgotten while still pending would vanish under a polling client.
         guard bounds.requestRetention >= timings.requestLifetime else {
             throw ValidationError(
@@ -57,6 +70,7 @@ struct SandboxCommand: AsyncParsableCommand {
         let running: RunningSandbox
         var settings = SandboxSettings(triggerRotation: timings.triggerRotation, requestLifetime: timings.requestLifetime)
         settings.limits = bounds.limits
+        settings.timeScale = timeScale
         // Providers' options that shape the sandbox (e.g. --adyen-hmac-key).
         let registry = ProviderRegistry.builtIn
         let values = ProviderCommandLine.values.withEnvironment(ProcessInfo.processInfo.environment, options: registry.options)

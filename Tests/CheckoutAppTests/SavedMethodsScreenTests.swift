@@ -24,7 +24,7 @@ import Testing
     @Test func choosingAdyenListsItsSavedMethodsBeneathItWithTheStoreToggle() throws {
         var (state, commands) = try adyenChosen()
         #expect(commands == [.loadSavedMethods(provider: "adyen", reason: nil)])
-        #expect(state.paymentRows.suffix(2) == [.toggle(adyenRow), .saved(saved)])
+        #expect(state.paymentRows.drop { $0 != .method(adyenRow) }.prefix(3) == [.method(adyenRow), .toggle(adyenRow), .saved(saved)])
         let pane = CheckoutView.render(state).text
         #expect(pane.contains("Payment · 1 saved"))
         #expect(pane.contains("[ ] store for next time (s)"))

@@ -99,6 +99,26 @@ import TestSupport
         try tmux.send("q")
     }
 
+    @Test func takeACardPaymentWithATipAtTheReader() async throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        try await launch(tmux)
+        try tmux.send("Tab", "Tab", "Down", "Down", "Down", "Enter")
+        try await tmux.waitFor("(•) Card (Square)")
+        try tmux.send("p")
+        try await tmux.waitForAll(["Add a tip?", "No tip", "15%"])
+        try tmux.send("Down", "Down", "Enter")
+        try await tmux.waitForAll(["Tap, insert or swipe a card", "K: key in a card", "Mastercard •••• 4444 · declined"])
+        // A second payment while this one is at the reader is refused; the first goes on.
+        try tmux.send("p")
+        try await tmux.waitFor("paymentAlreadyInProgress")
+        try tmux.send("i")
+        try await tmux.waitForAll(["approved · completed", "Receipt #", "Tip     $6.76", "Total   $51.81", "Chip (insert)", "AID A0000000031010"])
+        try tmux.send("q")
+        try await tmux.waitFor("checkout: left in approved")
+        try await expectTerminalRestored(tmux)
+    }
+
     @Test func quittingWhilePollingAsksFirst() async throws {
         let tmux = try TmuxSession(width: 80, height: 24)
         defer { tmux.close() }

@@ -21,16 +21,7 @@ struct AdyenTestSandbox: Sendable {
         settings.webhookRetryDelay = 0.05
         settings.webhookAttempts = webhookAttempts
         settings.adyenHMACKey = hmacKey
-        let providers: [any SandboxProvider] = [CashAppSandbox(id: "cashapp"), await AfterpaySandbox(id: "afterpay"), await AdyenSandbox(id: "adyen")]
-        let sandbox = try await SandboxServer(settings: settings, providers: providers).start(host: "127.0.0.1", port: 0)
-        do {
-            let result = try await body(AdyenTestSandbox(sandbox: sandbox))
-            await sandbox.stop()
-            return result
-        } catch {
-            await sandbox.stop()
-            throw error
-        }
+        return try await SandboxServer.withRunning(settings) { sandbox in try await body(AdyenTestSandbox(sandbox: sandbox)) }
     }
 
     private var http: ProviderHTTPClient {

@@ -170,7 +170,8 @@ import TestSupport
             #expect(try JSONDecoder().decode(AfterpayPayment.self, from: again.body).id == payment.id)
 
             let ledger = try await harness.raw(method: "GET", path: "/sandbox/ledger", body: nil)
-            let entries = try JSONDecoder().decode([String: [AfterpayStore.LedgerEntry]].self, from: ledger.body)["captures"] ?? []
+            struct Ledger: Decodable { let captures: [AfterpayStore.LedgerEntry] }  // beside other providers' sections
+            let entries = try JSONDecoder().decode(Ledger.self, from: ledger.body).captures
             #expect(entries.count == 1)
             #expect(entries.first?.captures == 1)
             #expect(entries.first?.captureRequests == 3)

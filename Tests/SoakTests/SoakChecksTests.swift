@@ -16,12 +16,17 @@ import Testing
             settlementDeclined: false, stdout: "", stderr: "", scenarioPath: "", transcriptPath: "")
     }
 
-    private func ledger(_ entries: String) throws -> SoakLedger {
-        try JSONDecoder().decode(SoakLedger.self, from: Data(#"{"captures": [\#(entries)]}"#.utf8))
+    /// A ledger whose `charges` section holds `rows`.
+    private func ledger(_ rows: String) throws -> SoakLedger {
+        try JSONDecoder().decode(SoakLedger.self, from: Data(#"{"captures": [], "charges": [\#(rows)]}"#.utf8))
     }
 
-    private func entry(_ reference: String, captures: Int) -> String {
-        #"{"token": "t-\#(reference)", "merchant_reference": "\#(reference)", "amount": {"amount": "45.05", "currency": "USD"}, "captures": \#(captures), "capture_requests": \#(captures)}"#
+    /// `times` charges of one payment for `reference`, as the ledger lists a payment charged that often.
+    private func charge(_ reference: String, provider: String = "afterpay", id: String? = nil, times: Int = 1, amount: Int = 4505) -> String {
+        Array(
+            repeating: #"{"provider": "\#(provider)", "id": "\#(id ?? "t-" + reference)", "reference": "\#(reference)", "amount": \#(amount), "currency": "USD"}"#,
+            count: times
+        ).joined(separator: ",")
     }
 
     @Test func documentedEndsPass() {
@@ -42,20 +47,37 @@ import Testing
 
     @Test func aDoubleCaptureOrMoneyMovedForAFailedCheckoutIsAProblem() throws {
         let results = [result(0, exit: 0, state: "approved", phase: "completed"), result(1, exit: 2, state: "apiError")]
-        #expect(try ledger(entry("soak-1-0", captures: 1)).problems(with: results).isEmpty)
-        #expect(try ledger(entry("soak-1-0", captures: 2)).problems(with: results).count == 1)
-        #expect(try ledger([entry("soak-1-0", captures: 1), entry("soak-1-1", captures: 1)].joined(separator: ",")).problems(with: results).count == 1)
+        #expect(try ledger(charge("soak-1-0")).problems(with: results).isEmpty)
+        // Afterpay's token captured twice: the ledger lists its charge twice, one problem.
+        let twice = try ledger(charge("soak-1-0", times: 2)).problems(with: results)
+        #expect(twice.count == 1)
+        #expect(twice.first?.1.contains("was charged 2 times") == true)
+        #expect(try ledger([charge("soak-1-0"), charge("soak-1-1")].joined(separator: ",")).problems(with: results).count == 1)
         // Completed, yet no money moved.
         #expect(try ledger("").problems(with: results).count == 1)
+        // Charged another amount than the checkout.
+        #expect(try ledger(charge("soak-1-0", amount: 4500)).problems(with: results).count == 1)
     }
 
-    @Test func anAdyenPaymentAuthorisedTwiceForOneCheckoutIsAProblem() throws {
+    @Test func twoPaymentsForOneCheckoutAreAProblemWhicheverTheProvider() throws {
         let results = [result(0, exit: 0, state: "approved", phase: "completed")]
-        func adyen(_ rows: Int) -> String { Array(repeating: #"{"psp_reference": "P", "merchant_reference": "soak-1-0", "amount": 4505}"#, count: rows).joined(separator: ",") }
-        let once = try JSONDecoder().decode(SoakLedger.self, from: Data(#"{"captures": [], "adyen_payments": [\#(adyen(1))]}"#.utf8))
-        let twice = try JSONDecoder().decode(SoakLedger.self, from: Data(#"{"captures": [], "adyen_payments": [\#(adyen(2))]}"#.utf8))
-        #expect(once.problems(with: results).isEmpty)
-        #expect(twice.problems(with: results).count == 1)
+        for provider in ["adyen", "square"] {
+            let once = try ledger(charge("soak-1-0", provider: provider, id: "P1"))
+            let twice = try ledger([charge("soak-1-0", provider: provider, id: "P1"), charge("soak-1-0", provider: provider, id: "P2")].joined(separator: ","))
+            #expect(once.problems(with: results).isEmpty)
+            #expect(twice.problems(with: results).count == 1)
+            #expect(twice.capturedCount == 2 && twice.capturedCents == 9010)
+        }
+    }
+
+    @Test func theLedgerIsReadFromItsChargesSection() throws {
+        let json = #"{"captures": [{"token": "t-1", "merchant_reference": "soak-1-0", "amount": {"amount": "45.05", "currency": "USD"}, "captures": 1, "capture_requests": 3}],"#
+            + #" "adyen_payments": [{"psp_reference": "IGNORED", "merchant_reference": "x", "amount": 1}],"#
+            + #" "charges": [\#(charge("soak-1-0", id: "t-1")), \#(charge("soak-1-1", provider: "adyen", id: "P"))]}"#
+        let ledger = try JSONDecoder().decode(SoakLedger.self, from: Data(json.utf8))
+        #expect(ledger.charges.map(\.id) == ["t-1", "P"])
+        #expect(ledger.charges.map(\.provider) == ["afterpay", "adyen"])
+        #expect(ledger.captureRequestCount == 3)
     }
 
     @Test func theSameSeedPlansTheSameCheckouts() {

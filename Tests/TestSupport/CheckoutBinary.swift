@@ -36,7 +36,7 @@ public enum CheckoutBinary {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "CASHAPP_CLIENT_ID")
         env.removeValue(forKey: "CASHAPP_BRAND_ID")
-        for key in ["ADYEN_API_KEY", "ADYEN_MERCHANT_ACCOUNT", "ADYEN_HMAC_KEY"] { env.removeValue(forKey: key) }
+        for key in ["ADYEN_API_KEY", "ADYEN_MERCHANT_ACCOUNT", "ADYEN_HMAC_KEY", "SQUARE_ACCESS_TOKEN", "SQUARE_LOCATION_ID"] { env.removeValue(forKey: key) }
         for (key, value) in environment { env[key] = value }
         let child = try ChildProcess([url.path] + arguments, environment: env)
         let status = await child.exit(timeout: timeout)

@@ -26,15 +26,8 @@ public struct SandboxHarness: Sendable {
         settings.limits = limits
         settings.faultTimeoutSeconds = faultDelaySeconds
         settings.faultSlowSeconds = faultDelaySeconds
-        let sandbox = try await SandboxServer(settings: settings, providers: await registry.sandboxProviders()).start(host: "127.0.0.1", port: 0)
-        let harness = SandboxHarness(sandbox: sandbox, clock: clock, log: ExchangeLog())
-        do {
-            let result = try await body(harness)
-            await sandbox.stop()
-            return result
-        } catch {
-            await sandbox.stop()
-            throw error
+        return try await SandboxServer.withRunning(settings, registry: registry) { sandbox in
+            try await body(SandboxHarness(sandbox: sandbox, clock: clock, log: ExchangeLog()))
         }
     }
 

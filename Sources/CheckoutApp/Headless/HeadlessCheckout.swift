@@ -85,6 +85,11 @@ public struct HeadlessCheckout: Sendable {
         await checkout.addObserver(stream)
         let stopNotices = session.notices.subscribe { stream.notice($0) }
         defer { stopNotices() }
+        // What a provider asks at the terminal (Square's reader) the scenario's customer answers.
+        let desk = session.desk
+        let stopPrompts = await desk.subscribe { [self] prompt in
+            if let prompt { answerAsCustomer(prompt, desk: desk) }
+        }
 
         let timeout = options.timeoutSeconds
         let watchdog = Task {
@@ -116,7 +121,9 @@ public struct HeadlessCheckout: Sendable {
                 progress.latest.phase = phase
             case .state(let state):
                 final = state
-                progress.latest.state = state
+                // A provider's steps before its request are over once the request is being written.
+                if case .creatingCustomerRequest = state, case .step? = finalPhase { finalPhase = nil }
+                progress.latest = (state, finalPhase)
                 switch state {
                 case .readyToAuthorize: await checkout.authorize()
                 case .polling(let attempt): actAsCustomer(customer, on: attempt)
@@ -127,6 +134,7 @@ public struct HeadlessCheckout: Sendable {
             if final.ends(with: finalPhase, settles: provider.method.settles) { break }
         }
 
+        await stopPrompts()
         var status = ExitStatus(final: final, phase: finalPhase, settles: provider.method.settles)
         if !final.isTerminal {
             writeError("timeout: the checkout did not finish within \(timeout) s (last state \(final.name))")
@@ -155,7 +163,8 @@ public struct HeadlessCheckout: Sendable {
         to path: String, recorder: TranscriptRecorder, session: PaymentSession, final: CheckoutState, phase: CheckoutPhase?,
         status: ExitStatus, summary: String
     ) -> Bool {
-        let scenario = options.scenario
+        var scenario = options.scenario
+        scenario.addOptions(from: options.session)
         let exchanges = session.http.log.entries
         let record = recorder.record(
             scenario: scenario, summary: summary, finalState: final.name, finalPhase: phase?.name, exitStatus: status.rawValue)
@@ -186,6 +195,24 @@ public struct HeadlessCheckout: Sendable {
             : met ? "expect: met (\(expect.description))" : "expect: NOT met: expected \(expect.description), got \(actual.description)"
         write(line)
         return (met ? .approved : .declined, line)
+    }
+
+    /// Answers a provider's prompt as the scenario's customer would (its scripted answer for
+    /// the behaviour), after the behaviour's delay; `none` leaves it unanswered.
+    private func answerAsCustomer(_ prompt: CustomerPrompt, desk: CustomerDesk) {
+        let behaviour = options.scenario.customer
+        guard let answer = prompt.scripted[behaviour.keyword] else {
+            writeError("note: waiting at the \(prompt.id) prompt (\(prompt.title)); the customer (\(behaviour.spelling)) does not answer")
+            return
+        }
+        if !options.json {
+            writeError("customer: \(prompt.id): \(([answer.action] + (answer.choice.map { [$0] } ?? [])).joined(separator: " "))")
+        }
+        let delay = if case .approveAfter(let seconds) = behaviour, prompt.id != "tip" { seconds } else { 0.0 }
+        Task {
+            if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
+            await desk.answer(answer, to: prompt.id)
+        }
     }
 
     /// In the embedded sandbox the simulated customer acts; elsewhere the real customer must.
@@ -224,19 +251,40 @@ public struct HeadlessCheckout: Sendable {
                 "http_exchanges": exchanges,
             ]
             if let id = final.createdAttempt?.id { object["request_id"] = id }
+            if case .declined(let attempt) = final, let reason = attempt.declineReason { object["decline_reason"] = reason }
             if let phase {
                 object["final_phase"] = phase.name
                 // The provider's receipt facts (Adyen: psp_reference, result_code, stored_payment_method_id).
                 object.merge(phase.details) { current, _ in current }
+                if case .completed(let receipt) = phase {
+                    if options.printReceipt, !receipt.printout.isEmpty { object["receipt"] = receipt.printout }
+                    if let headline = receipt.headline { object["headline"] = headline }
+                }
             }
             let line = JSONLine.encode(object)
             write(line)
             return line
         }
+        if case .completed(let receipt)? = phase, let headline = receipt.headline { writeError("note: " + headline) }
+        if options.printReceipt, case .completed(let receipt)? = phase {
+            if receipt.printout.isEmpty {
+                writeError("note: \(options.scenario.provider) prints no receipt")
+            } else {
+                write(Self.framed(receipt.printout))
+            }
+        }
         let line = "result: \(phase.map { "\(final.name), \($0.name)" } ?? final.name) after \(Self.seconds(elapsedMilliseconds)) s, \(amount.formatted), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")"
         write(line)
         if let error = final.error { writeError("what to do: \(Self.advice(for: final, error: error))") }
         return line
+    }
+
+    /// A printed receipt: its lines in a box as wide as the longest.
+    static func framed(_ lines: [String]) -> String {
+        let safe = lines.map { TerminalText.escapingControls($0) }
+        let width = safe.map(\.count).max() ?? 0
+        let rule = "+" + String(repeating: "-", count: width + 2) + "+"
+        return ([rule] + safe.map { "| " + $0.padding(toLength: width, withPad: " ", startingAt: 0) + " |" } + [rule]).joined(separator: "\n")
     }
 
     static func advice(for state: CheckoutState, error: ProviderFailure) -> String {

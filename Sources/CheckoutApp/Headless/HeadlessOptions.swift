@@ -8,11 +8,14 @@ public struct HeadlessOptions: Sendable {
     public var timeoutSeconds: Int
     /// Write a HAR transcript of the run here.
     public var recordPath: String?
+    /// Print the provider's receipt (Square's) once paid.
+    public var printReceipt: Bool
 
     public init(
         session: SessionOptions = SessionOptions(), scenario: Scenario = Scenario(name: "default cart"),
-        json: Bool = false, timeoutSeconds: Int = 300, recordPath: String? = nil
+        json: Bool = false, timeoutSeconds: Int = 300, recordPath: String? = nil, printReceipt: Bool = false
     ) {
+        self.printReceipt = printReceipt
         self.session = session
         self.scenario = scenario
         self.json = json

@@ -48,6 +48,8 @@ struct StateLine {
         case .approved(let attempt):
             fields.append(("grant", attempt.grants.joined(separator: ",")))
             if let payer = attempt.payer { fields.append(("cashtag", payer)) }
+        case .declined(let attempt):
+            if let reason = attempt.declineReason { fields.append(("reason", reason)) }
         default:
             break
         }

@@ -148,12 +148,18 @@ public struct ProviderConnection: Sendable {
     public var options: ProviderOptionValues
     /// Where the provider posts what it hears outside its calls (webhooks).
     public var notices: ProviderNotices
+    /// Where it asks the person at the terminal (Square's reader and tip screen).
+    public var desk: CustomerDesk
 
-    public init(http: ProviderHTTPClient, sandboxURL: String?, options: ProviderOptionValues, notices: ProviderNotices = ProviderNotices()) {
+    public init(
+        http: ProviderHTTPClient, sandboxURL: String?, options: ProviderOptionValues, notices: ProviderNotices = ProviderNotices(),
+        desk: CustomerDesk = CustomerDesk()
+    ) {
         self.http = http
         self.sandboxURL = sandboxURL
         self.options = options
         self.notices = notices
+        self.desk = desk
     }
 }
 

@@ -8,6 +8,7 @@ public struct ProviderRegistry: Sendable {
         .cashApp,
         .afterpay,
         .adyen,
+        .square,
     ])
 
     public let descriptors: [ProviderDescriptor]

@@ -28,11 +28,22 @@ extension Scenario {
             scenario.customer = .none
         }
         scenario.faults = session.faults
+        scenario.addOptions(from: session)
         if session.triggerRotationSeconds != 30 || session.requestLifetimeSeconds != 3600 {
             scenario.sandbox = ScenarioSandbox(
                 triggerRotationSeconds: session.triggerRotationSeconds, requestLifetimeSeconds: session.requestLifetimeSeconds)
         }
         return scenario
+    }
+
+    /// The provider's options the session was started with (`--card`, `--capture`, …), so a
+    /// transcript's scenario replays the same checkout; never secrets, nor where the provider
+    /// is (a replay runs against its own sandbox).
+    mutating func addOptions(from session: SessionOptions) {
+        guard let descriptor = session.registry.descriptor(provider) else { return }
+        for option in descriptor.options where !option.secret && !option.flag.hasSuffix("-url") && options[option.flag] == nil {
+            if let value = session.providerOptions[option.flag] { options[option.flag] = value }
+        }
     }
 
     /// The scenario's cart, shipping and provider on a fresh screen.

@@ -36,6 +36,10 @@ public enum AppUpdate {
             state.replaceSavedMethods(of: method.provider, with: state.savedMethods.filter { $0.provider == method.provider && $0.id != method.id })
             state.inform("Deleted the saved \(method.label).")
             return []
+        case .promptChanged(let prompt):
+            if prompt?.id != state.prompt?.id { state.layout.promptCursor = 0 }
+            state.prompt = prompt
+            return CheckoutActions.scenarioAnswer(&state, to: prompt)
         case .customerActionFailed(let reason):
             state.warn(reason)
             return []
@@ -52,6 +56,7 @@ public enum AppUpdate {
             return stateChanged(&state, to: next)
         case .key(let key):
             if let overlay = state.layout.overlay { return OverlayKeys.handle(&state, overlay, key) }
+            if let prompt = state.prompt, let commands = PromptKeys.handle(&state, prompt, key) { return commands }
             if let commands = GlobalKeys.handle(&state, key) { return commands }
             switch state.layout.focus {
             case .cart: return CartKeys.handle(&state, key)

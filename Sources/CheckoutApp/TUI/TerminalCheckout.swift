@@ -120,10 +120,12 @@ public enum TerminalCheckout {
             inbox.post(.notice(notice, at: Date()))
         }
         defer { stopNotices() }
+        let stopPrompts = await session.desk.subscribe { inbox.post(.promptChanged($0)) }
         let commands = AsyncStream.makeStream(of: AppCommand.self)
         let savedMethods = session.adapters.compactMapValues { $0 as? any SavedPaymentMethodsAdapter }
         let runner = Task {
-            await perform(commands.stream, checkout: session.checkout, control: session.customer, savedMethods: savedMethods, inbox: inbox)
+            await perform(
+                commands.stream, checkout: session.checkout, control: session.customer, savedMethods: savedMethods, inbox: inbox, desk: session.desk)
         }
         recorder?.record(.state(.notStarted))
         let send: @Sendable (AppCommand) -> Void = { commands.continuation.yield($0) }
@@ -138,13 +140,14 @@ public enum TerminalCheckout {
         commands.continuation.finish()
         runner.cancel()
         subscription.cancel()
+        await stopPrompts()
         return outcome
     }
 
     /// Performs the update function's commands in order, off the UI loop.
     private static func perform(
         _ commands: AsyncStream<AppCommand>, checkout: CheckoutRunner, control: SandboxControlClient?,
-        savedMethods: [String: any SavedPaymentMethodsAdapter], inbox: Inbox
+        savedMethods: [String: any SavedPaymentMethodsAdapter], inbox: Inbox, desk: CustomerDesk
     ) async {
         for await command in commands {
             switch command {
@@ -152,6 +155,15 @@ public enum TerminalCheckout {
             case .changeOrder(let order): await checkout.changeOrder(order)
             case .authorize: await checkout.authorize()
             case .reset: await checkout.reset()
+            case .answerPrompt(let answer, let promptID, let delay):
+                guard delay > 0 else {
+                    await desk.answer(answer, to: promptID)
+                    continue
+                }
+                Task {
+                    try? await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+                    await desk.answer(answer, to: promptID)
+                }
             case .giveUp(let seconds): await checkout.authorizationTimedOut(seconds: seconds)
             case .loadSavedMethods(let provider, let reason):
                 guard let adapter = savedMethods[provider] else { continue }

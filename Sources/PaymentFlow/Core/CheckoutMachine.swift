@@ -78,6 +78,9 @@ public struct CheckoutMachine: Sendable, Hashable {
     /// for providers that settle.
     public var ended: Bool { state.ends(with: phase, settles: provider?.settles == true) }
 
+    /// The provider's steps before its request are running (pay waits for them).
+    public var busyPreparing: Bool { preparing }
+
     /// A provider step is running outside the SDK states (the cart and pay wait for it).
     public var busyWithStep: Bool {
         if case .step? = phase { return true }
@@ -103,8 +106,10 @@ public struct CheckoutMachine: Sendable, Hashable {
             guard case .readyToAuthorize(let attempt) = state, !preparing else { return [] }
             return follow(order, from: attempt)
         case .reset:
+            // Abandoned during a provider's step (at Square's reader): say so, so the step's phase clears.
+            let wasBusy = preparing || phase != nil
             (provider, ids, order, phase, preparing) = (nil, nil, nil, nil, false)
-            return state == .notStarted ? [] : move(to: .notStarted)
+            return state == .notStarted && !wasBusy ? [] : move(to: .notStarted)
         case .result(let number, let outcome):
             guard number == ids?.number else { return [] }
             return handle(outcome)
@@ -126,6 +131,11 @@ public struct CheckoutMachine: Sendable, Hashable {
             }
         case (.readyToAuthorize(let attempt), .customerReturned), (.redirecting(let attempt), .customerReturned):
             return move(to: .polling(attempt)) + [.startPolling(attempt)]
+        case (.notStarted, .authorizationTimedOut(let seconds)) where preparing:
+            // A provider step waited on the customer (Square's reader) too long.
+            preparing = false
+            phase = nil
+            return move(to: .unexpectedError(.authorizationTimeout(seconds: seconds)))
         case (.readyToAuthorize, .authorizationTimedOut(let seconds)), (.redirecting, .authorizationTimedOut(let seconds)),
             (.polling, .authorizationTimedOut(let seconds)), (.refreshing, .authorizationTimedOut(let seconds)):
             preparing = false
@@ -154,6 +164,12 @@ public struct CheckoutMachine: Sendable, Hashable {
             preparing = false
             phase = nil
             return update(attempt, to: draft)
+
+        // A provider whose create decides at once (a card payment): approved or declined now.
+        case (.creatingCustomerRequest, .created(let attempt)) where attempt.status == .approved && !attempt.grants.isEmpty:
+            return move(to: .approved(attempt)) + (provider?.settles == true ? [.settle(attempt)] : [])
+        case (.creatingCustomerRequest, .created(let attempt)) where attempt.status == .declined:
+            return move(to: .declined(attempt))
 
         case (.creatingCustomerRequest, .created(let attempt)), (.updatingCustomerRequest, .updated(let attempt)):
             var effects = move(to: .readyToAuthorize(attempt))

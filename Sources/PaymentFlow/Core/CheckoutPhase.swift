@@ -39,11 +39,17 @@ public struct SettlementReceipt: Hashable, Sendable {
     public var payer: String?
     /// Provider facts for the receipt and `--json` (`psp_reference`, `result_code`, …).
     public var details: [String: String]
+    /// The banner's sentence when it is not the method's usual one (a payment canceled as asked).
+    public var headline: String?
+    /// The printed receipt, line by line (Square's); empty when the provider has none.
+    public var printout: [String]
 
-    public init(paymentID: String, payer: String? = nil, details: [String: String] = [:]) {
+    public init(paymentID: String, payer: String? = nil, details: [String: String] = [:], headline: String? = nil, printout: [String] = []) {
         self.paymentID = paymentID
         self.payer = payer
         self.details = details
+        self.headline = headline
+        self.printout = printout
     }
 }
 

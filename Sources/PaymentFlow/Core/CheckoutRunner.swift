@@ -22,6 +22,8 @@ public actor CheckoutRunner {
     private let now: @Sendable () -> Date
     private let sleep: Sleeper
     private let makeIdentifiers: @Sendable (Int) -> AttemptIdentifiers
+    /// Where adapters ask the person at the terminal; withdrawn when the attempt is abandoned.
+    private let desk: CustomerDesk?
 
     /// The last authorization link handed out, for the banner and QR code.
     public private(set) var authorizationURL: String?
@@ -32,8 +34,10 @@ public actor CheckoutRunner {
         timing: Timing = Timing(),
         now: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping Sleeper = realSleeper,
-        makeIdentifiers: @escaping @Sendable (Int) -> AttemptIdentifiers = { AttemptIdentifiers.make(number: $0) }
+        makeIdentifiers: @escaping @Sendable (Int) -> AttemptIdentifiers = { AttemptIdentifiers.make(number: $0) },
+        desk: CustomerDesk? = nil
     ) {
+        self.desk = desk
         self.adapters = adapters
         self.timing = timing
         self.now = now
@@ -47,10 +51,14 @@ public actor CheckoutRunner {
     public func addObserver(_ observer: any CheckoutObserver) { observers.add(observer) }
     public func removeObserver(_ observer: any CheckoutObserver) { observers.remove(observer) }
 
-    /// Pays for `order` with `provider`; new identifiers for the attempt.
-    public func pay(_ order: PaymentOrder, with provider: ProviderPlan) {
+    /// Pays for `order` with `provider`; new identifiers for the attempt. While an attempt is
+    /// in progress nothing starts: the answer is `paymentAlreadyInProgress` and the first goes on.
+    @discardableResult
+    public func pay(_ order: PaymentOrder, with provider: ProviderPlan) -> ProviderFailure? {
+        guard machine.state == .notStarted && !machine.busyPreparing || machine.ended else { return .paymentAlreadyInProgress }
         attemptsMade += 1
         send(.pay(order, provider: provider, ids: makeIdentifiers(attemptsMade)))
+        return nil
     }
 
     public func changeOrder(_ order: PaymentOrder) { send(.changeOrder(order)) }
@@ -58,8 +66,12 @@ public actor CheckoutRunner {
     public func customerReturned() { send(.customerReturned) }
     public func authorizationTimedOut(seconds: Int) { send(.authorizationTimedOut(seconds: seconds)) }
 
-    /// Abandons the current attempt and goes back to `notStarted`.
-    public func reset() { send(.reset) }
+    /// Abandons the current attempt and goes back to `notStarted`; a prompt it asked is taken away.
+    public func reset() {
+        send(.reset)
+        let desk = desk
+        Task { await desk?.withdraw() }
+    }
 
     private func send(_ event: CheckoutMachine.Event) {
         for effect in machine.handle(event) { perform(effect) }

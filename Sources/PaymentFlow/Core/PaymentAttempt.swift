@@ -26,11 +26,13 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
     public var customerID: String?
     /// Grant or token ids the merchant settles with.
     public var grants: [String]
+    /// Why the provider declined it, in its own words (Square: `CVV_FAILURE`).
+    public var declineReason: String?
 
     public init(
         provider: String, id: String? = nil, status: Status = .pending, amount: Money? = nil, reference: String? = nil,
         authorizationURL: String? = nil, linkRefreshesAt: Date? = nil, payer: String? = nil, customerID: String? = nil,
-        grants: [String] = []
+        grants: [String] = [], declineReason: String? = nil
     ) {
         self.provider = provider
         self.id = id
@@ -42,6 +44,7 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
         self.payer = payer
         self.customerID = customerID
         self.grants = grants
+        self.declineReason = declineReason
     }
 
     /// PayKit refreshes a link that is replaced within 10 s before handing it out.
@@ -53,7 +56,7 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case provider, id, status, amount, currency, reference
         case authorizationURL = "authorization_url", linkRefreshesAt = "link_refreshes_at", payer
-        case customerID = "customer_id", grants
+        case customerID = "customer_id", grants, declineReason = "decline_reason"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -74,6 +77,7 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
         payer = try container.decodeIfPresent(String.self, forKey: .payer)
         customerID = try container.decodeIfPresent(String.self, forKey: .customerID)
         grants = try container.decodeIfPresent([String].self, forKey: .grants) ?? []
+        declineReason = try container.decodeIfPresent(String.self, forKey: .declineReason)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -89,5 +93,6 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
         try container.encodeIfPresent(payer, forKey: .payer)
         try container.encodeIfPresent(customerID, forKey: .customerID)
         if !grants.isEmpty { try container.encode(grants, forKey: .grants) }
+        try container.encodeIfPresent(declineReason, forKey: .declineReason)
     }
 }

@@ -98,6 +98,16 @@ public struct ProviderFailure: Error, Hashable, Sendable, Codable, CustomStringC
             detail: "The customer did not decide within \(seconds) s; start a new checkout or raise the timeout.")
     }
 
+    /// A second payment started while one is in progress (the Mobile Payments SDK's
+    /// `paymentAlreadyInProgress`); the first goes on.
+    public static let paymentAlreadyInProgress = ProviderFailure(
+        kind: .integration, category: "INVALID_REQUEST_ERROR", code: "paymentAlreadyInProgress",
+        detail: "A payment is already in progress; finish it or abandon it (Esc) before starting another.")
+
+    /// The person at the terminal walked away from a prompt (the reader, the tip screen).
+    public static let promptWithdrawn = ProviderFailure(
+        kind: .unexpected, category: "CLIENT_CANCELED", code: "PROMPT_WITHDRAWN", detail: "The prompt was taken away before it was answered.")
+
     /// A provider this checkout has no adapter for (a configuration mistake, not the provider's).
     public static func unknownProvider(_ id: String) -> ProviderFailure {
         ProviderFailure(kind: .integration, category: "INVALID_REQUEST_ERROR", code: "UNKNOWN_PROVIDER", detail: "no provider \"\(id)\" is registered")

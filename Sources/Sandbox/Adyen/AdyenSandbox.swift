@@ -55,6 +55,13 @@ public struct AdyenSandbox: SandboxProvider {
             SandboxLedgerSection(name: "adyen_captures", rows: payments.captureRows),
         ]
     }
+
+    /// One charge per Authorised payment (what `adyen_payments` lists).
+    public func charges(now: Date) -> [SandboxCharge] {
+        payments.paymentRows.map {
+            SandboxCharge(provider: id, id: $0.pspReference, reference: $0.merchantReference, amount: $0.amount, currency: $0.currency)
+        }
+    }
 }
 
 extension RunningSandbox {

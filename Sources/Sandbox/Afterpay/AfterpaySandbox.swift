@@ -42,6 +42,9 @@ public struct AfterpaySandbox: SandboxProvider {
         store.evictDue(now: now, limits: limits)
         return [SandboxLedgerSection(name: "captures", rows: store.ledger)]
     }
+
+    /// One charge per capture that moved money: a token captured twice shows twice.
+    public func charges(now: Date) -> [SandboxCharge] { store.charges(provider: id) }
 }
 
 extension RunningSandbox {

@@ -82,6 +82,20 @@ public final class AfterpayStore: Sendable {
         }
     }
 
+    /// Every capture that moved money, once each (`captures` of them per token, so a token
+    /// captured twice is charged twice here), in token order.
+    func charges(provider: String) -> [SandboxCharge] {
+        state.withLock { state in
+            state.checkouts.values.filter { $0.captures > 0 }.sorted { $0.token < $1.token }.flatMap { checkout in
+                Array(
+                    repeating: SandboxCharge(
+                        provider: provider, id: checkout.token, reference: checkout.request.merchantReference, amount: checkout.cents,
+                        currency: checkout.currency),
+                    count: checkout.captures)
+            }
+        }
+    }
+
     public var ledger: [LedgerEntry] {
         state.withLock { state in
             state.checkouts.values.filter { $0.captureRequests > 0 }.sorted { $0.token < $1.token }.map {

@@ -2,7 +2,10 @@ import Foundation
 import Hummingbird
 import ProviderWire
 
-/// Applies the plan's faults to matching requests, before (or after) the real handler.
+/// Applies the plan's faults to matching requests, before (or after) the real handler. Being the
+/// first middleware of every route (and of the router's not-found answer), it is also where a
+/// request a provider claims by more than its path (`SandboxProvider.claims`) goes to that
+/// provider, whichever route the router picked.
 struct FaultInjectionMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
 
@@ -16,33 +19,44 @@ struct FaultInjectionMiddleware: RouterMiddleware {
         let path = request.uri.path
         let run = request.headers.first { $0.name.canonicalName == SandboxRunHeader.name.lowercased() }?.value
         guard !path.hasPrefix("/sandbox/"), let kind = plan.take(method: request.method.rawValue, path: path, run: run) else {
-            return try await next(request, context)
+            return try await forward(request, context, next)
         }
         switch kind {
         case .internalServerError, .serviceUnavailable, .gatewayTimeout, .rateLimited:
-            return FaultResponses.error(kind, path: path, providers: providers)
+            return FaultResponses.error(kind, request: request, providers: providers)
         case .timeout:
             try? await Task.sleep(for: .seconds(settings.faultTimeoutSeconds))
-            return FaultResponses.error(.gatewayTimeout, path: path, providers: providers)
+            return FaultResponses.error(.gatewayTimeout, request: request, providers: providers)
         case .slow:
             try? await Task.sleep(for: .seconds(settings.faultSlowSeconds))
-            return try await next(request, context)
+            return try await forward(request, context, next)
         case .reset:
-            _ = try await next(request, context)
+            _ = try await forward(request, context, next)
+            try? await context.channel.close()
+            return Response(status: .ok)
+        case .drop:
+            // Nothing of the request is handled: the connection closes before any route runs.
             try? await context.channel.close()
             return Response(status: .ok)
         case .malformed:
-            _ = try await next(request, context)
+            _ = try await forward(request, context, next)
             return Response(
                 status: .ok, headers: [.contentType: "application/json"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"request": {"id": "GRR_"#)))
         }
     }
+
+    /// The request's handler: the provider that claims it, else the route the router picked.
+    private func forward(_ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let claimant = providers.claimant(of: request) { return await claimant.answer(claimed: request, context: context) }
+        return try await next(request, context)
+    }
 }
 
-/// Error bodies in the shape of the provider the path belongs to.
+/// Error bodies in the shape of the provider the request belongs to.
 enum FaultResponses {
-    static func error(_ kind: FaultKind, path: String, providers: [any SandboxProvider]) -> Response {
+    static func error(_ kind: FaultKind, request: Request, providers: [any SandboxProvider]) -> Response {
+        let path = request.uri.path
         let (status, category, code): (HTTPResponse.Status, String, String) =
             switch kind {
             case .rateLimited: (.tooManyRequests, "RATE_LIMIT_ERROR", "RATE_LIMITED")
@@ -51,7 +65,7 @@ enum FaultResponses {
             default: (.internalServerError, "API_ERROR", "INTERNAL_SERVER_ERROR")
             }
         let fault = InjectedFault(kind: kind, status: status, category: category, code: code, detail: "Injected sandbox fault \(kind.rawValue) on \(path).")
-        if let owner = providers.owner(of: path) {
+        if let owner = providers.owner(of: request) {
             return owner.faultResponse(fault)
         }
         // A path no provider serves: the sandbox's own error list.

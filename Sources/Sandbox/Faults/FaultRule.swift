@@ -10,6 +10,9 @@ public enum FaultKind: String, Codable, Hashable, Sendable, CaseIterable {
     case malformed
     /// Answer normally, after 3 s.
     case slow
+    /// Close the connection without processing the request: it never reached the provider
+    /// (unlike `reset`, whose request was processed before its response was lost).
+    case drop
 }
 
 /// One `--fault 'METHOD PATH-PREFIX KIND[*N]'`: the next N requests whose method and path

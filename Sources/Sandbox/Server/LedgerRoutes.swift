@@ -3,7 +3,8 @@ import Hummingbird
 import ProviderWire
 
 /// `GET /sandbox/ledger`: every provider's sections side by side (`{"captures": […],
-/// "adyen_payments": […], …}`), the proof that no payment was charged twice.
+/// "adyen_payments": […], …}`), the proof that no payment was charged twice, and `charges`: every
+/// provider's money movements in one shape (`SandboxCharge`), for checkers that know no provider.
 struct LedgerRoutes {
     let providers: [any SandboxProvider]
     let settings: SandboxSettings
@@ -12,7 +13,8 @@ struct LedgerRoutes {
         router.get("sandbox/ledger") { _, _ in
             let now = settings.now()
             let sections = providers.flatMap { $0.ledgerSections(now: now, limits: settings.limits) }
-            return SandboxResponse.json(Ledger(sections: sections))
+            let charges = SandboxLedgerSection(name: "charges", rows: providers.flatMap { $0.charges(now: now) })
+            return SandboxResponse.json(Ledger(sections: sections + [charges]))
         }
     }
 

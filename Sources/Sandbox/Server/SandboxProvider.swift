@@ -23,6 +23,17 @@ public protocol SandboxProvider: Sendable {
     func claims(path: String) -> Bool
     /// Its sections of `GET /sandbox/ledger` (Afterpay's `captures`, Adyen's `adyen_payments`, …).
     func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection]
+    /// Every time money moved, once per movement: the ledger's `charges` section, which lets a
+    /// checker (the soak) count charges per reference without knowing any provider's rows.
+    func charges(now: Date) -> [SandboxCharge]
+    /// Whether `request` is this provider's although another provider's route may answer its path
+    /// (Square's `GET /v2/payments/{id}` beside Afterpay's `GET /v2/payments/{reference}`, told
+    /// apart by Square's Bearer token). A claimed request is answered by `answer(claimed:context:)`
+    /// after the fault plan, whichever route the router picked, and its faults take this
+    /// provider's error shape.
+    func claims(_ request: Request) -> Bool
+    /// The answer to a request `claims` took.
+    func answer(claimed request: Request, context: SandboxRequestContext) async -> Response
 }
 
 extension SandboxProvider {
@@ -36,6 +47,37 @@ extension SandboxProvider {
     public func claims(path: String) -> Bool { false }
 
     public func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection] { [] }
+
+    public func charges(now: Date) -> [SandboxCharge] { [] }
+
+    public func claims(_ request: Request) -> Bool { false }
+
+    public func answer(claimed request: Request, context: SandboxRequestContext) async -> Response {
+        SandboxResponse.sandboxRefusal(SandboxRefusal(
+            status: .notFound, category: "INVALID_REQUEST_ERROR", code: "NOT_FOUND", detail: "No route answers \(request.uri.path.prefix(128))."))
+    }
+}
+
+/// Money that moved once (a capture, an authorisation, a completed or approved payment): the rows
+/// of the ledger's `charges` section, the same for every provider.
+public struct SandboxCharge: Codable, Hashable, Sendable {
+    /// The registry id of the provider that moved it.
+    public let provider: String
+    /// The provider's id for it (Afterpay's token, Adyen's pspReference, Square's payment id).
+    public let id: String
+    /// The merchant's reference for the order, when the request carried one.
+    public let reference: String?
+    /// Minor units.
+    public let amount: Int
+    public let currency: String
+
+    public init(provider: String, id: String, reference: String?, amount: Int, currency: String) {
+        self.provider = provider
+        self.id = id
+        self.reference = reference
+        self.amount = amount
+        self.currency = currency
+    }
 }
 
 /// One named list of `GET /sandbox/ledger`: the rows proving what money moved.
@@ -88,5 +130,15 @@ extension Array where Element == any SandboxProvider {
     /// The provider that serves `path`, whose error shape answers for it.
     func owner(of path: String) -> (any SandboxProvider)? {
         first { provider in provider.pathPrefixes.contains { path.hasPrefix($0) } } ?? first { $0.claims(path: path) }
+    }
+
+    /// The provider that claims `request` by more than its path, if any.
+    func claimant(of request: Request) -> (any SandboxProvider)? {
+        first { $0.claims(request) }
+    }
+
+    /// The provider whose error shape answers for `request`: its claimant, else its path's owner.
+    func owner(of request: Request) -> (any SandboxProvider)? {
+        claimant(of: request) ?? owner(of: request.uri.path)
     }
 }

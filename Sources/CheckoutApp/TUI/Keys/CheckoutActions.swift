@@ -11,7 +11,9 @@ enum CheckoutActions {
     /// ready request.
     static func pay(_ state: inout AppState) -> [AppCommand] {
         if case .step(let name)? = state.checkout.phase {
-            state.warn("\(state.checkout.provider?.shortName ?? "The provider") is already \(name); wait for it.")
+            // As the Mobile Payments SDK answers a second startPayment: the first goes on.
+            state.warn("\(ProviderFailure.paymentAlreadyInProgress.code): \(state.checkout.provider?.shortName ?? "the provider") is at \(name); finish it"
+                + (state.prompt?.abandonable == true ? " or press Esc to abandon it." : " first."))
             return []
         }
         switch state.checkout.state {
@@ -77,6 +79,15 @@ enum CheckoutActions {
         }
         state.inform("Scenario: the customer will \(decision.rawValue)\(delay > 0 ? " in \(delay.plainText) s" : "").")
         return [.actAsCustomer(decision, attemptID: id, afterSeconds: delay)]
+    }
+
+    /// A scenario's customer answers a provider's prompt (Square's reader) as its behaviour
+    /// says, a moment after it shows; `none` leaves it to the person at the keyboard.
+    static func scenarioAnswer(_ state: inout AppState, to prompt: CustomerPrompt?) -> [AppCommand] {
+        guard let prompt, let customer = state.recording.scenario?.customer, let answer = prompt.scripted[customer.keyword] else { return [] }
+        let delay = if case .approveAfter(let seconds) = customer, prompt.id != "tip" { seconds } else { 1.0 }
+        state.inform("Scenario: the customer answers the \(prompt.id) prompt: \(([answer.action] + [answer.choice].compactMap { $0 }).joined(separator: " ")).")
+        return [.answerPrompt(answer, promptID: prompt.id, afterSeconds: delay)]
     }
 
     static func actAsCustomer(_ state: inout AppState, _ decision: SandboxControlClient.CustomerDecision) -> [AppCommand] {

@@ -21,6 +21,8 @@ public enum AppMessage: Hashable, Sendable {
     case savedMethodsFailed(String)
     /// A saved method was deleted at the provider.
     case savedMethodDeleted(SavedPaymentMethod)
+    /// A provider asks the person at the terminal (Square's reader), or its prompt went (nil).
+    case promptChanged(CustomerPrompt?)
 }
 
 /// Side effects `update` asks for; the runner performs them in order, off the UI loop.
@@ -36,4 +38,6 @@ public enum AppCommand: Hashable, Sendable {
     /// List a provider's saved methods (providers without any are skipped).
     case loadSavedMethods(provider: String, reason: String?)
     case deleteSavedMethod(SavedPaymentMethod)
+    /// Answer the provider's prompt (a scenario's customer after a moment, so it is seen).
+    case answerPrompt(PromptAnswer, promptID: String, afterSeconds: Double = 0)
 }

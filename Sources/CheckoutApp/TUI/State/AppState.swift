@@ -28,6 +28,8 @@ public struct AppState: Hashable, Sendable {
 
     /// The payment in flight and how it ended.
     public var checkout: CheckoutStatus
+    /// What the provider asks at the terminal now (Square's tip screen, reader, delayed capture).
+    public var prompt: CustomerPrompt?
     /// Focus, cursors, overlays, the notice and the terminal's size.
     public var layout = ScreenLayout()
     /// The scenario the screen was opened with and what a transcript needs of the session.
@@ -78,6 +80,7 @@ public struct AppState: Hashable, Sendable {
         guard case .completed(let settled)? = checkout.phase else { return nil }
         receipt.paymentID = settled.paymentID
         receipt.cashtag = settled.payer ?? receipt.cashtag
+        receipt.printout = settled.printout
         return receipt
     }
 }
@@ -97,6 +100,8 @@ public struct Receipt: Hashable, Sendable {
     public var paymentID: String?
     /// From paying to the decision.
     public var seconds: Int
+    /// The provider's printed receipt (Square's), shown in place of the ids.
+    public var printout: [String] = []
 }
 
 /// A provider's notice as the screen shows it: when it came, and what it said.

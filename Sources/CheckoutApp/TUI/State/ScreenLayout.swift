@@ -7,6 +7,8 @@ public struct ScreenLayout: Hashable, Sendable {
     public var cartCursor = 0
     public var shippingCursor = 0
     public var paymentCursor = 0
+    /// The highlighted choice of the provider's prompt.
+    public var promptCursor = 0
     public var logCursor: Int?
     public var logVisible = true
     public var overlay: Overlay?

@@ -78,8 +78,8 @@ enum BannerView {
             // The whole link, cut (not word-wrapped) so it can be read off and typed.
             guard let url = attempt.authorizationURL else { return }
             twoRows([String(url.prefix(width)), String(url.dropFirst(width).prefix(width))].filter { !$0.isEmpty }, style: Style(underline: true))
-        case .declined:
-            screen.put("Press r to start a new checkout.", x: left, y: y, style: Theme.dim)
+        case .declined(let attempt):
+            screen.put((attempt.declineReason.map { "\($0) · " } ?? "") + "Press r to start a new checkout.", x: left, y: y, style: Theme.dim, maxWidth: width)
         case .approved(let attempt):
             switch state.checkout.phase {
             case .completed(let settled)?:
@@ -111,8 +111,8 @@ enum BannerView {
         switch (state.checkout.state, state.checkout.phase) {
         case (_, .step(let name)?):
             return provider.stepSentences[name] ?? "\(provider.shortName) is \(name)…"
-        case (.approved, .completed?):
-            return provider.completedSentence
+        case (.approved, .completed(let receipt)?):
+            return receipt.headline ?? provider.completedSentence
         case (.approved, .settlementFailed?):
             return "Approved, but the settlement failed."
         default:

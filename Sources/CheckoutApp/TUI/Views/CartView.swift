@@ -6,6 +6,7 @@ import TerminalUI
 enum CartView {
     static func neededHeight(_ state: AppState) -> Int {
         let summaryLines = (try? state.summary.get().lines.count) ?? 1
+        if let receipt = state.receipt, !receipt.printout.isEmpty { return receiptLines(receipt).count + 3 }
         return state.cart.items.count + 1 + (summaryLines - state.cart.items.count) + 2 + (state.receipt == nil ? 0 : 3)
     }
 
@@ -14,6 +15,14 @@ enum CartView {
         let inside = CheckoutView.pane(&screen, state, .cart, area, title: receipt == nil ? "Cart" : "Receipt · paid")
         guard inside.width > 10 else { return }
         let right = inside.maxX - 1
+        if let receipt, !receipt.printout.isEmpty {
+            // The provider's printed receipt stands for the cart: it has the amounts.
+            drawPaid(&screen, receipt, inside, y: inside.y)
+            for (offset, line) in receiptLines(receipt).enumerated() where inside.y + 1 + offset < inside.maxY {
+                screen.put("  " + TerminalText.escapingControls(line), x: inside.x, y: inside.y + 1 + offset, style: offset == 0 ? .bold : .plain, maxWidth: inside.width)
+            }
+            return
+        }
         var y = inside.y
         for (index, item) in state.cart.items.enumerated() where y < inside.maxY {
             let selected = index == state.layout.cartCursor && receipt == nil
@@ -45,15 +54,24 @@ enum CartView {
         if let receipt { drawReceipt(&screen, receipt, inside, from: y) }
     }
 
+    /// The printed receipt as the pane shows it: without the merchant (the title has it) and blank lines.
+    private static func receiptLines(_ receipt: Receipt) -> [String] {
+        receipt.printout.dropFirst().filter { !$0.isEmpty }
+    }
+
+    /// "✔ Paid in 0:07" and the method.
+    private static func drawPaid(_ screen: inout Screen, _ receipt: Receipt, _ inside: Rect, y: Int) {
+        let payer = receipt.cashtag.map { "Paid by \($0)" } ?? "Paid"
+        let end = screen.put(
+            " ✔ \(payer) in \(CheckoutView.clock(TimeInterval(receipt.seconds)))", x: inside.x, y: y, style: Theme.banner(.success), maxWidth: inside.width)
+        if end + 2 + receipt.method.count < inside.maxX { screen.putRight(receipt.method, right: inside.maxX - 1, y: y, style: Theme.dim) }
+    }
+
     /// Who paid, how, and the ids support will ask for.
     private static func drawReceipt(_ screen: inout Screen, _ receipt: Receipt, _ inside: Rect, from top: Int) {
         guard top + 2 < inside.maxY else { return }
         for column in inside.x..<inside.maxX { screen[column, top] = Cell("╌", style: Theme.border) }
-        let payer = receipt.cashtag.map { "Paid by \($0)" } ?? "Paid"
-        let end = screen.put(
-            " ✔ \(payer) in \(CheckoutView.clock(TimeInterval(receipt.seconds)))", x: inside.x, y: top + 1, style: Theme.banner(.success),
-            maxWidth: inside.width)
-        if end + 2 + receipt.method.count < inside.maxX { screen.putRight(receipt.method, right: inside.maxX - 1, y: top + 1, style: Theme.dim) }
+        drawPaid(&screen, receipt, inside, y: top + 1)
         var ids = [receipt.requestID] + receipt.grantIDs
         if let paymentID = receipt.paymentID { ids.insert("payment \(paymentID)", at: 0) }
         screen.put("   " + ids.joined(separator: " · "), x: inside.x, y: top + 2, style: Theme.dim, maxWidth: inside.width)

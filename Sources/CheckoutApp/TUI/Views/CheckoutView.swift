@@ -29,6 +29,7 @@ public enum CheckoutView {
             drawSideBySide(&screen, state, body)
         }
 
+        if let prompt = state.prompt, state.layout.overlay == nil { PromptView.draw(&screen, state, prompt) }
         switch state.layout.overlay {
         case .help?: OverlayView.help(&screen, state)
         case .confirmQuit?: OverlayView.confirmQuit(&screen, state)
@@ -75,8 +76,12 @@ public enum CheckoutView {
     private static func drawTitle(_ screen: inout Screen, _ state: AppState, _ row: Rect) {
         screen.fill(row, with: Cell(" ", style: Theme.title))
         let scenario = state.recording.scenario.map { " · \($0.name)" } ?? ""
-        screen.put(" TerminalCheckout · \(state.merchantName)\(scenario)", x: 0, y: row.y, style: Theme.title.with { $0.bold = true })
-        screen.putRight("\(state.director?.label ?? state.endpointLabel) ", right: row.maxX, y: row.y, style: Theme.title)
+        let right = "\(state.director?.label ?? state.endpointLabel) "
+        // The left part gives way (cut short) to the endpoint on the right, with a space between.
+        screen.put(
+            " TerminalCheckout · \(state.merchantName)\(scenario)", x: 0, y: row.y, style: Theme.title.with { $0.bold = true },
+            maxWidth: max(0, row.width - right.count - 1))
+        screen.putRight(right, right: row.maxX, y: row.y, style: Theme.title)
     }
 
     private static func drawTooSmall(_ screen: inout Screen) {

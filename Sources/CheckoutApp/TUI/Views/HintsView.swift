@@ -9,6 +9,8 @@ enum HintsView {
         case .confirmQuit?: hints = [("y", "quit"), ("n", "stay")]
         case .httpDetail?: hints = [("↑↓", "scroll"), ("PgUp/PgDn", "page"), ("Esc", "close")]
         case .addProduct?: hints = [("↑↓", "choose"), ("Enter", "add"), ("Esc", "close")]
+        case nil where state.prompt != nil:
+            hints = PromptView.hints(state.prompt!)
         case nil where state.director != nil:
             hints = (state.director?.hints ?? []).map { ($0.key, $0.action) }
         case nil:

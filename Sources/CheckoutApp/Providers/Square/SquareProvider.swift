@@ -1,0 +1,60 @@
+import Foundation
+import PaymentFlow
+import ProviderClients
+import ProviderWire
+import Sandbox
+
+extension ProviderDescriptor {
+    /// Square's Mobile Payments SDK "Take a Payment": tip screen, card reader, CreatePayment,
+    /// delayed capture, lost-answer recovery and offline payments.
+    public static let square = ProviderDescriptor(
+        id: "square",
+        method: PaymentMethod(
+            plan: ProviderPlan(id: "square", prepares: true, settles: true), label: "Card (Square)", detail: "",
+            shortName: "Square", customerApp: "the card reader",
+            steps: SquareAdapter.steps,
+            stepSentences: [
+                SquareAdapter.tipStep: "Tip screen: the customer chooses a tip…",
+                SquareAdapter.readerStep: "Reader ready: tap, insert or swipe a card…",
+                SquareAdapter.authorizedStep: "Authorized: complete (c) or cancel (x) before the delay passes…",
+                SquareAdapter.completingStep: "Completing the payment…",
+                SquareAdapter.cancelingStep: "Canceling the authorization…",
+            ],
+            stateSentences: [
+                "creatingCustomerRequest": "Card read; Square is taking the payment…",
+                "declined": "Square declined the card.",
+                "approved": "Approved by Square.",
+            ],
+            completedSentence: "Paid by card.", completedLine: "Square payment {payment}",
+            receiptLabels: ["receipt_number": "receipt #", "entry_method": "entry", "status": "status"]),
+        emulates: "Square Payments API (Mobile Payments SDK Take a Payment): card reader, tips, delayed capture, offline payments, lost-answer recovery",
+        endpoints: [
+            "POST /v2/payments", "GET /v2/payments/{payment_id}", "GET /v2/payments", "POST /v2/payments/{payment_id}/complete",
+            "POST /v2/payments/{payment_id}/cancel", "POST /v2/payments/cancel",
+        ],
+        magicValues: SquareTestCard.all.map { card in
+            MagicValue(
+                field: "source_id (--card \(card.name))", value: card.nonce,
+                effect: card.errorCode.map { code in
+                    code == "CARD_TOKEN_USED" ? "400 CARD_TOKEN_USED → integrationError, exit 2" : "PAYMENT_METHOD_ERROR \(code), payment FAILED → declined, exit 1"
+                } ?? "COMPLETED (APPROVED with --delay) → completed, exit 0")
+        } + [
+            MagicValue(field: "source_id (reader)", value: "cnon:reader-<contactless|emv|swiped>-<outcome>", effect: "a tap, insert or swipe of the same card: entry_method CONTACTLESS, EMV or SWIPED, with the chip's application name and AID"),
+            MagicValue(field: "access token", value: "EAAA…", effect: "tokens starting EAAA are accepted; any other → 401 UNAUTHORIZED → integrationError, exit 2"),
+        ],
+        options: SquareOptions.all,
+        pointsAtRealProvider: { $0[SquareOptions.url.flag] != nil },
+        optionProblem: SquareOptions.problem,
+        secrets: { values, _ in [values[SquareOptions.accessToken.flag] ?? SquareOptions.sandboxAccessToken] },
+        makeAdapter: { connection in
+            let values = connection.options
+            let settings = SquareOptions.settings(values)
+            let client = SquareClient(configuration: SquareOptions.configuration(values, sandboxURL: connection.sandboxURL), http: connection.http)
+            let notices = connection.notices
+            return SquareAdapter(
+                provider: "square", square: client, settings: settings, desk: connection.desk,
+                offlineStore: settings.processingMode == .offlineCapable ? SquareOfflineDatabase() : nil,
+                notify: { name, summary in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, verified: true)) })
+        },
+        makeSandbox: { await SquareSandbox(id: "square") })
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Something a provider asks the person at the terminal, who plays the customer or the
+/// merchant (Square's card reader, its tip screen, a delayed capture's decision). The screen
+/// shows it as an overlay; `checkout run` answers it from the scenario's customer behaviour.
+public struct CustomerPrompt: Hashable, Sendable {
+    /// Stable name: `tip`, `reader`, `authorized`.
+    public var id: String
+    public var title: String
+    public var lines: [String]
+    /// A list the cursor moves through (the test cards, the tip choices); may be empty.
+    public var choices: [PromptChoice]
+    /// Keys that answer, with the highlighted choice when there are choices.
+    public var actions: [PromptAction]
+    /// A deadline the overlay counts down to (a delayed capture's `delayed_until`).
+    public var deadline: Date?
+    /// How a scripted customer answers, by behaviour keyword (`approve`, `decline`); a missing
+    /// behaviour never answers.
+    public var scripted: [String: PromptAnswer]
+    /// The provider options an answer stands for, so a scenario written from the screen
+    /// replays it: the action's id as `actionFlag` (Square: `entry`), the choice's as `choiceFlag` (`card`).
+    public var actionFlag: String?
+    public var choiceFlag: String?
+    /// Esc walks away from it, abandoning the attempt (the reader); false when something is
+    /// already charged and must be decided (a delayed capture).
+    public var abandonable: Bool
+
+    public init(
+        id: String, title: String, lines: [String] = [], choices: [PromptChoice] = [], actions: [PromptAction], deadline: Date? = nil,
+        scripted: [String: PromptAnswer] = [:], actionFlag: String? = nil, choiceFlag: String? = nil, abandonable: Bool = true
+    ) {
+        self.actionFlag = actionFlag
+        self.choiceFlag = choiceFlag
+        self.abandonable = abandonable
+        self.id = id
+        self.title = title
+        self.lines = lines
+        self.choices = choices
+        self.actions = actions
+        self.deadline = deadline
+        self.scripted = scripted
+    }
+}
+
+public struct PromptChoice: Hashable, Sendable {
+    public var id: String
+    public var label: String
+    public var detail: String
+
+    public init(id: String, label: String, detail: String = "") {
+        self.id = id
+        self.label = label
+        self.detail = detail
+    }
+}
+
+public struct PromptAction: Hashable, Sendable {
+    /// The key that takes it (one printable character, or "Enter").
+    public var key: String
+    public var label: String
+    public var id: String
+
+    public init(key: String, label: String, id: String) {
+        self.key = key
+        self.label = label
+        self.id = id
+    }
+}
+
+/// An answer: which action, and the choice highlighted when it was taken.
+public struct PromptAnswer: Hashable, Sendable {
+    public var action: String
+    public var choice: String?
+
+    public init(action: String, choice: String? = nil) {
+        self.action = action
+        self.choice = choice
+    }
+
+    /// The provider options this answer to `prompt` stands for.
+    public func options(for prompt: CustomerPrompt) -> [String: String] {
+        var options: [String: String] = [:]
+        if let flag = prompt.actionFlag { options[flag] = action }
+        if let flag = prompt.choiceFlag, let choice { options[flag] = choice }
+        return options
+    }
+}
+
+/// Where adapters ask their prompts and the front ends answer them: one prompt at a time.
+/// Asking while another prompt waits withdraws the older one (its asker gets nil).
+public actor CustomerDesk {
+    private var waiting: (prompt: CustomerPrompt, number: Int, continuation: CheckedContinuation<PromptAnswer?, Never>)?
+    private var asked = 0
+    private var listeners: [UUID: @Sendable (CustomerPrompt?) -> Void] = [:]
+
+    public init() {}
+
+    /// The prompt waiting for an answer, if any.
+    public var current: CustomerPrompt? { waiting?.prompt }
+
+    /// Shows `prompt` and waits for its answer; nil when it is withdrawn or the task is cancelled.
+    public func ask(_ prompt: CustomerPrompt) async -> PromptAnswer? {
+        withdraw()
+        asked += 1
+        let number = asked
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiting = (prompt, number, continuation)
+                announce(prompt)
+            }
+        } onCancel: {
+            Task { await self.withdraw(number: number) }
+        }
+    }
+
+    /// Answers the waiting prompt if it is `promptID`; false when no such prompt waits.
+    @discardableResult
+    public func answer(_ answer: PromptAnswer, to promptID: String) -> Bool {
+        guard let current = waiting, current.prompt.id == promptID else { return false }
+        waiting = nil
+        announce(nil)
+        current.continuation.resume(returning: answer)
+        return true
+    }
+
+    /// Takes the waiting prompt away (the attempt was abandoned); its asker gets nil.
+    public func withdraw() {
+        guard let current = waiting else { return }
+        waiting = nil
+        announce(nil)
+        current.continuation.resume(returning: nil)
+    }
+
+    private func withdraw(number: Int) {
+        guard waiting?.number == number else { return }
+        withdraw()
+    }
+
+    /// Calls `listener` with each prompt shown (nil when it goes) until the returned cancel is called.
+    public func subscribe(_ listener: @escaping @Sendable (CustomerPrompt?) -> Void) -> @Sendable () async -> Void {
+        let id = UUID()
+        listeners[id] = listener
+        if let current = waiting?.prompt { listener(current) }
+        return { [weak self] in await self?.unsubscribe(id) }
+    }
+
+    private func unsubscribe(_ id: UUID) { listeners[id] = nil }
+
+    private func announce(_ prompt: CustomerPrompt?) {
+        for listener in listeners.values { listener(prompt) }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import ProviderWire
+
+/// How a Square payment is taken: the SDK's PaymentParameters and PromptParameters, and what
+/// the person at the terminal decided up front (`checkout run`'s `--card`, `--then`, …).
+public struct SquarePaymentSettings: Sendable, Hashable {
+    /// What happens to a delayed (autocomplete off) payment once it is APPROVED.
+    public enum Then: String, Sendable, Hashable, CaseIterable {
+        case complete, cancel
+        /// Wait for Square to apply the delay action by itself.
+        case expire
+    }
+
+    public enum ProcessingMode: String, Sendable, Hashable, CaseIterable {
+        case online
+        /// Taken offline and queued on this machine when Square cannot be reached.
+        case offlineCapable = "offline-capable"
+    }
+
+    /// Tip in minor units; nil asks the customer on the tip screen.
+    public var tip: Int?
+    public var appFee: Int?
+    public var autocomplete: Bool
+    /// ISO 8601 duration (`PT10M`), only with autocomplete off.
+    public var delayDuration: String?
+    /// `CANCEL` (Square's default) or `COMPLETE`.
+    public var delayAction: String?
+    public var then: Then?
+    public var processingMode: ProcessingMode
+    /// The test card to present; nil asks at the reader.
+    public var card: SquareTestCard?
+    public var entry: SquareEntryMethod?
+    /// PromptParameters' additional method `keyed`; the merchant may remove it.
+    public var keyedEntryAllowed: Bool
+    public var note: String?
+    public var orderID: String?
+
+    public init(
+        tip: Int? = nil, appFee: Int? = nil, autocomplete: Bool = true, delayDuration: String? = nil, delayAction: String? = nil,
+        then: Then? = nil, processingMode: ProcessingMode = .online, card: SquareTestCard? = nil, entry: SquareEntryMethod? = nil,
+        keyedEntryAllowed: Bool = true, note: String? = nil, orderID: String? = nil
+    ) {
+        self.tip = tip
+        self.appFee = appFee
+        self.autocomplete = autocomplete
+        self.delayDuration = delayDuration
+        self.delayAction = delayAction
+        self.then = then
+        self.processingMode = processingMode
+        self.card = card
+        self.entry = entry
+        self.keyedEntryAllowed = keyedEntryAllowed
+        self.note = note
+        self.orderID = orderID
+    }
+
+    /// The option flags a payment's own options may carry (the screen's choices).
+    public static let tipFlag = "tip"
+
+    /// These settings with a payment's options applied.
+    public func applying(_ options: [String: String]) -> SquarePaymentSettings {
+        var settings = self
+        if let tip = options[Self.tipFlag].flatMap(Int.init), tip >= 0 { settings.tip = tip }
+        return settings
+    }
+}

@@ -1,0 +1,105 @@
+import CheckoutApp
+import CheckoutModel
+import Foundation
+import PaymentFlow
+import ProviderWire
+import TerminalUI
+import Testing
+
+/// Square's screens as text at 100×30 and 80×24: the tip screen, the card reader, a delayed
+/// capture counting down, the printed receipt, and a declined card.
+@Suite struct SquareGoldenScreenTests {
+    private func check(_ name: String, styles: Bool = false, _ make: (Int, Int) throws -> AppState) throws {
+        for (width, height) in GoldenScreenTests.sizes {
+            let screen = CheckoutView.render(try make(width, height))
+            try Golden.compare(screen.text, file: "\(name)-\(width)x\(height).txt")
+            if styles { try Golden.compare(screen.styleMap, file: "\(name)-\(width)x\(height).style") }
+        }
+    }
+
+    private var chooseSquare: [AppMessage] {
+        let row = ProviderRegistry.builtIn.ids.firstIndex(of: "square") ?? 0
+        return ([.tab, .tab] + [Key](repeating: .down, count: row) + [.enter]).map { AppMessage.key($0) }
+    }
+
+    private func paying(_ width: Int, _ height: Int) throws -> AppState {
+        var state = try Screens.state(width: width, height: height)
+        _ = Screens.apply(chooseSquare + [.key(.character("p"))], to: &state)
+        return state
+    }
+
+    private static let amount = Money(minorUnits: 4505, currency: .usd)
+    static let reader = SquareAdapter.readerPrompt(total: amount, keyedEntryAllowed: true)
+
+    @Test func theTipScreen() throws {
+        try check("square-tip") { width, height in
+            var state = try paying(width, height)
+            let tip = SquareAdapter.tipPrompt(amount: Self.amount)
+            _ = Screens.apply([.phaseChanged(.step("tip")), .promptChanged(tip), .key(.down), .key(.down)], to: &state)
+            return state
+        }
+    }
+
+    @Test func theReaderPrompt() throws {
+        try check("square-reader", styles: true) { width, height in
+            var state = try paying(width, height)
+            _ = Screens.apply([.phaseChanged(.step("reader")), .promptChanged(Self.reader), .key(.down)], to: &state)
+            return state
+        }
+    }
+
+    private func approvedPayment(_ state: inout AppState, id: String) {
+        let attempt = PaymentAttempt(
+            provider: "square", id: id, status: .approved, amount: Money(minorUnits: 5180, currency: .usd), reference: "tc-0a1b2c3d", grants: [id])
+        _ = Screens.apply([
+            .promptChanged(nil), .stateChanged(.creatingCustomerRequest(PaymentAttempt(provider: "square", amount: attempt.amount))),
+            .exchange(Screens.exchange(1, "POST", "/v2/payments", status: 200, milliseconds: 12)), .stateChanged(.approved(attempt)),
+        ], to: &state)
+    }
+
+    @Test func aDelayedCaptureCountsDown() throws {
+        try check("square-authorized") { width, height in
+            var state = try paying(width, height)
+            approvedPayment(&state, id: "Aq9gJCspQgVlCjawehibsl0rh")
+            let payment = SquarePayment(
+                id: "Aq9gJCspQgVlCjawehibsl0rh", status: "APPROVED", amountMoney: SquareMoney(amount: 5180, currency: "USD"),
+                totalMoney: SquareMoney(amount: 5180, currency: "USD"), delayAction: "CANCEL", delayedUntil: "2027-01-15T08:10:30.000Z",
+                cardDetails: SquareCardDetails(status: "AUTHORIZED", card: SquareCard(cardBrand: "VISA", last4: "1111"), entryMethod: "CONTACTLESS"))
+            let decision = SquareAdapter.authorizedPrompt(payment)
+            _ = Screens.apply([.phaseChanged(.step("authorized")), .promptChanged(decision), .tick(Screens.start.addingTimeInterval(42))], to: &state)
+            return state
+        }
+    }
+
+    @Test func thePrintedReceipt() throws {
+        try check("square-receipt", styles: true) { width, height in
+            var state = try paying(width, height)
+            approvedPayment(&state, id: "Aq9gJCspQgVlCjawehibsl0rh")
+            let payment = SquarePayment(
+                id: "Aq9gJCspQgVlCjawehibsl0rh", status: "COMPLETED", amountMoney: SquareMoney(amount: 4505, currency: "USD"),
+                tipMoney: SquareMoney(amount: 675, currency: "USD"), totalMoney: SquareMoney(amount: 5180, currency: "USD"),
+                cardDetails: SquareCardDetails(
+                    status: "CAPTURED", card: SquareCard(cardBrand: "VISA", last4: "1111", cardholderName: "Ada Lovelace"), entryMethod: "CONTACTLESS",
+                    applicationName: "VISA CREDIT", applicationIdentifier: "A0000000031010"),
+                referenceID: "tc-0a1b2c3d", receiptNumber: "Aq9g", receiptURL: "http://127.0.0.1:8080/sandbox/square/receipts/Aq9gJCspQgVlCjawehibsl0rh")
+            let receipt = SettlementReceipt(
+                paymentID: payment.id, details: ["receipt_number": "Aq9g", "entry_method": "CONTACTLESS", "status": "COMPLETED"],
+                printout: SquareAdapter.printout(payment, merchant: "Driftwood Coffee Co."))
+            _ = Screens.apply([.phaseChanged(.completed(receipt))], to: &state)
+            return state
+        }
+    }
+
+    @Test func aDeclinedCardSaysWhy() throws {
+        try check("square-declined", styles: true) { width, height in
+            var state = try paying(width, height)
+            var attempt = PaymentAttempt(provider: "square", id: "9pVIg77GbGCPuxLifGTPqZzHr", status: .declined, amount: Money(minorUnits: 4505, currency: .usd))
+            attempt.declineReason = "CVV_FAILURE"
+            _ = Screens.apply([
+                .promptChanged(nil), .stateChanged(.creatingCustomerRequest(PaymentAttempt(provider: "square", amount: attempt.amount))),
+                .exchange(Screens.exchange(1, "POST", "/v2/payments", status: 400, milliseconds: 9)), .stateChanged(.declined(attempt)),
+            ], to: &state)
+            return state
+        }
+    }
+}

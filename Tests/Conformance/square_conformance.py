@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""Conformance of the sandbox's Square emulation with Square's official Python SDK (squareup 46.0.0.20260916).
+
+Usage: square_conformance.py BASE_URL [ACCESS_TOKEN]
+
+The SDK is used unchanged: the client is made with its own `base_url=` parameter pointing at the
+sandbox and a sandbox access token (EAAA…); it sends its own Square-Version header and keeps its
+own retries (it retries 408, 409, 429 and 5xx answers twice, after about 1 s and 2 s). Every call
+goes through the SDK's Payments client, every answer is parsed by it, and every non-2xx answer
+must reach this script as the SDK's `ApiError` with the right status and error code.
+Prints one line per step; exits non-zero on the first failure.
+"""
+import importlib.metadata
+import sys
+import uuid
+
+from square import Square
+from square.core.api_error import ApiError
+
+ACCESS_TOKEN = "EAAAterminalcheckout_sandbox_token"
+BAD_TOKEN = "not-a-square-access-token"
+CURRENCY = "USD"
+
+# Square's sandbox test nonces that fail, and the error code each payment must fail with.
+DECLINES = [
+    ("cnon:card-nonce-declined", "GENERIC_DECLINE"),
+    ("cnon:card-nonce-rejected-cvv", "CVV_FAILURE"),
+    ("cnon:card-nonce-rejected-postalcode", "ADDRESS_VERIFICATION_FAILURE"),
+    ("cnon:card-nonce-rejected-expiration", "INVALID_EXPIRATION"),
+    ("cnon:card-nonce-already-used", "CARD_TOKEN_USED"),
+    ("cnon:card-nonce-insufficient-funds", "INSUFFICIENT_FUNDS"),
+]
+OK_NONCE = "cnon:card-nonce-ok"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def money(amount):
+    return {"amount": amount, "currency": CURRENCY}
+
+
+def check_money(payment, field, amount):
+    value = getattr(payment, field)
+    check(value is not None, f"{field} is missing from payment {payment.id}")
+    check(isinstance(value.amount, int) and value.amount == amount and value.currency == CURRENCY,
+          f"{field} of {payment.id} is {value.amount!r} {value.currency!r}, expected {amount} {CURRENCY}")
+
+
+def check_payment(payment, status, what):
+    """The fields every payment answer has, as the SDK parsed them."""
+    check(payment is not None, f"{what}: the answer has no payment")
+    check(isinstance(payment.id, str) and payment.id, f"{what}: payment id {payment.id!r}")
+    check(payment.status == status, f"{what}: payment {payment.id} is {payment.status}, expected {status}")
+    check(isinstance(payment.created_at, str) and payment.created_at, f"{what}: created_at {payment.created_at!r}")
+    check(payment.source_type == "CARD", f"{what}: source_type {payment.source_type!r}, expected CARD")
+    return payment
+
+
+def card_status(payment):
+    return payment.card_details.status if payment.card_details is not None else None
+
+
+def expect_api_error(call, status_codes, code, what):
+    """Runs `call`, which must raise the SDK's ApiError with a status in `status_codes` and error `code`."""
+    try:
+        answer = call()
+    except ApiError as error:
+        codes = [e.code for e in error.errors]
+        check(error.status_code in status_codes,
+              f"{what}: ApiError status {error.status_code}, expected {' or '.join(map(str, status_codes))}; body {error.body}")
+        check(codes and codes[0] == code, f"{what}: ApiError codes {codes}, expected {code}; body {error.body}")
+        return error
+    raise Failure(f"{what}: succeeded ({answer!r:.300}), expected ApiError {code}")
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    base = sys.argv[1].rstrip("/")
+    token = sys.argv[2] if len(sys.argv) > 2 else ACCESS_TOKEN
+
+    client = Square(base_url=base, token=token, timeout=15)
+    payments = client.payments
+    run = uuid.uuid4().hex[:10]
+
+    steps = []
+
+    def step(name, function):
+        try:
+            detail = function()
+        except Failure as failure:
+            print(f"FAIL {name}: {failure}")
+            raise
+        except ApiError as error:  # the SDK raises ApiError for every non-2xx answer
+            print(f"FAIL {name}: ApiError {error.status_code}: {error.body}")
+            raise Failure(name) from error
+        except Exception as error:
+            print(f"FAIL {name}: {type(error).__name__}: {error}")
+            raise Failure(name) from error
+        print(f"ok   {name}" + (f": {detail}" if detail else ""))
+        steps.append(name)
+
+    state = {}
+
+    def create(source_id, amount, reference, key=None, **extra):
+        key = key or str(uuid.uuid4())
+        answer = payments.create(source_id=source_id, idempotency_key=key, amount_money=money(amount),
+                                 reference_id=reference, **extra)
+        return answer, key
+
+    def pay_with_tip_and_fee():
+        reference = f"conformance-{run}-1"
+        answer, key = create(OK_NONCE, 1000, reference, tip_money=money(200), app_fee_money=money(50), note="conformance")
+        check(not answer.errors, f"errors beside a successful payment: {answer.errors}")
+        payment = check_payment(answer.payment, "COMPLETED", "CreatePayment")
+        check_money(payment, "amount_money", 1000)
+        check_money(payment, "tip_money", 200)
+        check_money(payment, "total_money", 1200)
+        check_money(payment, "app_fee_money", 50)
+        check(payment.reference_id == reference, f"reference_id {payment.reference_id!r}, expected {reference!r}")
+        check(card_status(payment) == "CAPTURED", f"card_details.status {card_status(payment)!r}, expected CAPTURED")
+        card = payment.card_details.card
+        check(card is not None and card.last4 and card.card_brand, f"card_details.card {card!r}")
+        state.update(paid=payment, paid_key=key, paid_reference=reference)
+        version = importlib.metadata.version("squareup")
+        square_version = client._client_wrapper.get_headers()["Square-Version"]
+        return (f"{payment.id} COMPLETED, amount 1000 + tip 200 = total 1200, app fee 50, {card.card_brand} {card.last4} "
+                f"(squareup {version}, Square-Version {square_version})")
+
+    def idempotent_replay():
+        paid = state["paid"]
+        answer, _ = create(OK_NONCE, 1000, state["paid_reference"], key=state["paid_key"], tip_money=money(200),
+                           app_fee_money=money(50), note="conformance")
+        check(answer.payment is not None and answer.payment.id == paid.id,
+              f"the same idempotency key paid again: {answer.payment.id if answer.payment else None} != {paid.id}")
+        check(answer.payment.status == "COMPLETED", f"replay answered {answer.payment.status}")
+        expect_api_error(lambda: create(OK_NONCE, 999, state["paid_reference"], key=state["paid_key"]),
+                         (400,), "IDEMPOTENCY_KEY_REUSED", "the same key with another amount")
+        return f"same key, same body → {paid.id} again; same key, another amount → 400 IDEMPOTENCY_KEY_REUSED"
+
+    def decline(nonce, code):
+        def run_decline():
+            reference = f"conformance-{run}-{nonce.rsplit('-', 1)[-1]}"  # at most 40 characters, as Square allows
+            error = expect_api_error(lambda: create(nonce, 700, reference), (400, 402), code, f"CreatePayment with {nonce}")
+            failed = error.body.get("payment") if isinstance(error.body, dict) else None
+            if failed is not None:
+                check(failed.get("status") == "FAILED", f"the declined payment is {failed.get('status')}, expected FAILED")
+            category = error.errors[0].category
+            return f"ApiError {error.status_code} {category} {code}" + (f", payment {failed['id']} FAILED" if failed else "")
+        return run_decline
+
+    def delayed_capture():
+        reference = f"conformance-{run}-delayed"
+        answer, _ = create(OK_NONCE, 1500, reference, autocomplete=False, delay_duration="PT10M")
+        payment = check_payment(answer.payment, "APPROVED", "CreatePayment autocomplete=false")
+        check(payment.delay_duration == "PT10M", f"delay_duration {payment.delay_duration!r}, expected PT10M")
+        check(isinstance(payment.delayed_until, str) and payment.delayed_until, f"delayed_until {payment.delayed_until!r}")
+        check(card_status(payment) == "AUTHORIZED", f"card_details.status {card_status(payment)!r}, expected AUTHORIZED")
+        check_money(payment, "total_money", 1500)
+        completed = payments.complete(payment.id, version_token=payment.version_token).payment
+        check_payment(completed, "COMPLETED", "CompletePayment")
+        check(completed.id == payment.id, f"CompletePayment answered {completed.id}, not {payment.id}")
+        check(card_status(completed) == "CAPTURED", f"card_details.status {card_status(completed)!r}, expected CAPTURED")
+        check(isinstance(completed.receipt_number, str) and completed.receipt_number, f"receipt_number {completed.receipt_number!r}")
+        check(isinstance(completed.receipt_url, str) and completed.receipt_url.startswith("http"), f"receipt_url {completed.receipt_url!r}")
+        state["completed"] = completed
+        state["delayed_reference"] = reference
+        return (f"{payment.id} APPROVED (delay PT10M until {payment.delayed_until}, action {payment.delay_action}), "
+                f"completed: COMPLETED, receipt {completed.receipt_number} {completed.receipt_url}")
+
+    def cancel_approved():
+        reference = f"conformance-{run}-cancel"
+        answer, _ = create(OK_NONCE, 800, reference, autocomplete=False)
+        payment = check_payment(answer.payment, "APPROVED", "CreatePayment autocomplete=false")
+        canceled = payments.cancel(payment.id).payment
+        check_payment(canceled, "CANCELED", "CancelPayment")
+        check(canceled.id == payment.id, f"CancelPayment answered {canceled.id}, not {payment.id}")
+        check(card_status(canceled) == "VOIDED", f"card_details.status {card_status(canceled)!r}, expected VOIDED")
+        state["canceled"] = canceled
+        return f"{payment.id} APPROVED, then CANCELED (card VOIDED)"
+
+    def cancel_by_idempotency_key():
+        reference = f"conformance-{run}-cancel-by-key"
+        answer, key = create(OK_NONCE, 650, reference, autocomplete=False)
+        payment = check_payment(answer.payment, "APPROVED", "CreatePayment autocomplete=false")
+        result = payments.cancel_by_idempotency_key(idempotency_key=key)
+        check(not result.errors, f"CancelPaymentByIdempotencyKey errors {result.errors}")
+        after = payments.get(payment.id).payment
+        check_payment(after, "CANCELED", "GetPayment after CancelPaymentByIdempotencyKey")
+        return f"{payment.id} APPROVED, canceled by its idempotency key: GetPayment says CANCELED"
+
+    def get_payment():
+        completed = state["completed"]
+        got = payments.get(completed.id).payment
+        check_payment(got, "COMPLETED", "GetPayment")
+        check(got.id == completed.id, f"GetPayment answered {got.id}, not {completed.id}")
+        check_money(got, "amount_money", 1500)
+        check(got.receipt_number == completed.receipt_number, f"receipt_number {got.receipt_number} != {completed.receipt_number}")
+        check(got.reference_id == state["delayed_reference"], f"reference_id {got.reference_id!r}")
+        return f"{got.id} COMPLETED, 1500 {CURRENCY}, receipt {got.receipt_number}"
+
+    def list_payments():
+        wanted = {state["paid_reference"]: ("COMPLETED", state["paid"].id),
+                  state["delayed_reference"]: ("COMPLETED", state["completed"].id),
+                  state["canceled"].reference_id: ("CANCELED", state["canceled"].id)}
+        found = {}
+        seen = 0
+        for payment in payments.list(sort_order="DESC", limit=100):  # the SDK's pager follows the cursor
+            seen += 1
+            if payment.reference_id in wanted:
+                found[payment.reference_id] = payment
+            if len(found) == len(wanted) or seen >= 5000:
+                break
+        for reference, (status, payment_id) in wanted.items():
+            check(reference in found, f"no payment with reference_id {reference} among {seen} listed")
+            check(found[reference].id == payment_id and found[reference].status == status,
+                  f"{reference} listed as {found[reference].id} {found[reference].status}, expected {payment_id} {status}")
+        return f"found {len(found)} of this run's payments by reference_id among {seen} listed"
+
+    def unknown_payment():
+        error = expect_api_error(lambda: payments.get(f"no-such-payment-{run}"), (404,), "NOT_FOUND", "GetPayment of an unknown id")
+        return f"ApiError 404 {error.errors[0].category} NOT_FOUND"
+
+    def bad_token():
+        bad = Square(base_url=base, token=BAD_TOKEN, timeout=15)
+        error = expect_api_error(lambda: bad.payments.create(source_id=OK_NONCE, idempotency_key=str(uuid.uuid4()), amount_money=money(100)),
+                                 (401,), "UNAUTHORIZED", "CreatePayment with a bad access token")
+        check(error.errors[0].category == "AUTHENTICATION_ERROR", f"category {error.errors[0].category}, expected AUTHENTICATION_ERROR")
+        return "ApiError 401 AUTHENTICATION_ERROR UNAUTHORIZED"
+
+    try:
+        step("CreatePayment with tip and app fee", pay_with_tip_and_fee)
+        step("idempotent replay", idempotent_replay)
+        for nonce, code in DECLINES:
+            step(f"CreatePayment {nonce}", decline(nonce, code))
+        step("delayed capture, CompletePayment", delayed_capture)
+        step("CancelPayment", cancel_approved)
+        step("CancelPaymentByIdempotencyKey", cancel_by_idempotency_key)
+        step("GetPayment", get_payment)
+        step("ListPayments", list_payments)
+        step("GetPayment of an unknown id", unknown_payment)
+        step("bad access token", bad_token)
+    except Failure:
+        print(f"conformance FAILED after {len(steps)} steps")
+        return 1
+    print(f"conformance ok: {len(steps)} steps")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `checkout run --provider square`: the real binary against its embedded or a shared sandbox.
+@Suite struct SquareRunTests {
+    private func objects(_ outcome: CheckoutBinary.Outcome) -> [[String: Any]] {
+        outcome.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    private func summary(_ outcome: CheckoutBinary.Outcome) throws -> [String: Any] {
+        try #require(objects(outcome).last { $0["summary"] as? Bool == true }, "\(outcome.stdout)\(outcome.stderr)")
+    }
+
+    /// Each line's state or phase, in order.
+    private func sequence(_ outcome: CheckoutBinary.Outcome) -> [String] {
+        outcome.lines.compactMap { line in
+            if line.hasPrefix("state: ") { return "state " + line.dropFirst(7).prefix { $0 != " " } }
+            if line.hasPrefix("phase: ") { return "phase " + line.dropFirst(7).prefix { $0 != " " } }
+            return nil
+        }
+    }
+
+    private func squarePayments(_ baseURL: String) async throws -> [[String: Any]] {
+        let ledger = try await CheckoutBinary.fetch(baseURL + "/sandbox/ledger")
+        return try #require((try JSONSerialization.jsonObject(with: ledger) as? [String: Any])?["square_payments"] as? [[String: Any]])
+    }
+
+    @Test func aTappedCardIsPaidAndTheReaderFactsReachThePayment() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "square", "--card", "ok", "--tip", "0"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(sequence(outcome) == ["state notStarted", "state creatingCustomerRequest", "state approved", "phase completed"])
+        let completed = try #require(outcome.lines.first { $0.hasPrefix("phase: completed") })
+        for fact in ["status=COMPLETED", "entry_method=CONTACTLESS", "card_brand=VISA", "last_4=1111", "aid=A0000000031010", "application_name=\"VISA CREDIT\""] {
+            #expect(completed.contains(fact), "\(fact) in \(completed)")
+        }
+        #expect(completed.range(of: #"receipt_number=[0-9A-Z]{4} "#, options: .regularExpression) != nil, "\(completed)")
+    }
+
+    @Test(arguments: [
+        ("ok", Int32(0), "approved", "COMPLETED"), ("declined", 1, "declined", "GENERIC_DECLINE"), ("cvv", 1, "declined", "CVV_FAILURE"),
+        ("postal", 1, "declined", "ADDRESS_VERIFICATION_FAILURE"), ("expired", 1, "declined", "INVALID_EXPIRATION"),
+        ("insufficient", 1, "declined", "INSUFFICIENT_FUNDS"), ("used", 2, "integrationError", "CARD_TOKEN_USED"),
+    ])
+    func everyTestCardEndsAsSquareSays(card: String, status: Int32, state: String, code: String) async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "square", "--card", card, "--tip", "0"])
+        #expect(outcome.status == status, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.states.last == state, "\(outcome.stdout)")
+        #expect(outcome.stdout.contains(code), "\(outcome.stdout)")
+    }
+
+    @Test func theTipAndAppFeeAreInTheTotalsAndOnTheReceipt() async throws {
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "square", "--card", "ok", "--entry", "insert", "--amount", "1000", "--tip", "250", "--app-fee", "40", "--receipt", "--json",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let result = try summary(outcome)
+        #expect(result["tip"] as? String == "250")
+        #expect(result["app_fee"] as? String == "40")
+        #expect(result["total"] as? String == "1250")
+        #expect(result["entry_method"] as? String == "EMV")
+        #expect((result["receipt_url"] as? String)?.contains("/sandbox/square/receipts/") == true)
+        let receipt = try #require(result["receipt"] as? [String])
+        #expect(receipt.contains { $0.hasPrefix("Tip") && $0.hasSuffix("$2.50") }, "\(receipt)")
+        #expect(receipt.contains { $0.hasPrefix("Total") && $0.hasSuffix("$12.50") }, "\(receipt)")
+        #expect(receipt.contains { $0.contains("Chip (insert)") } && receipt.contains { $0.contains("Ada Lovelace") }, "\(receipt)")
+    }
+
+    @Test func theReceiptPrintsAsText() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "square", "--card", "ok", "--entry", "keyed", "--tip", "100", "--receipt"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        for text in ["| Receipt #", "Visa •••• 1111", "Keyed", "Ada Lovelace", "| Tip", "$1.00"] {
+            #expect(outcome.stdout.contains(text), "\(text) in \(outcome.stdout)")
+        }
+    }
+
+    @Test func theCustomerBehaviourPresentsACardAtTheReader() async throws {
+        let declined = try await CheckoutBinary.run(["run", "--provider", "square", "--customer", "decline"])
+        #expect(declined.status == 1, "\(declined.stdout)\(declined.stderr)")
+        #expect(sequence(declined).prefix(3) == ["state notStarted", "phase tip", "phase reader"])
+        #expect(declined.stderr.contains("customer: reader: tap declined"), "\(declined.stderr)")
+        let nobody = try await CheckoutBinary.run(["run", "--provider", "square", "--customer", "none", "--timeout", "2"])
+        #expect(nobody.status == 2, "\(nobody.stdout)\(nobody.stderr)")
+        #expect(nobody.states.last == "unexpectedError")
+    }
+
+    @Test(arguments: [
+        (["--then", "complete"], "COMPLETED", "completing", "2"),
+        (["--then", "cancel"], "CANCELED", "canceling", "2"),
+        (["--then", "expire"], "CANCELED", "authorized", "600"),
+        (["--then", "expire", "--delay-action", "COMPLETE"], "COMPLETED", "authorized", "600"),
+    ])
+    func aDelayedPaymentEndsAsAsked(flags: [String], status: String, lastStep: String, timeScale: String) async throws {
+        // With 600 sandbox seconds a second a one-minute delay passes in a tenth of a second;
+        // with 2, in half a minute (the complete or cancel comes long before).
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0", "--time-scale", timeScale])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run(
+            ["run", "--provider", "square", "--sandbox-url", baseURL, "--card", "ok", "--tip", "0", "--delay", "PT1M", "--json"] + flags)
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let phases = objects(outcome).compactMap { $0["phase"] as? String }
+        #expect(phases.first == "authorized" && phases.dropLast().last == lastStep, "\(phases)")
+        #expect(try summary(outcome)["status"] as? String == status)
+        let payments = try await squarePayments(baseURL)
+        #expect(payments.count == 1)
+        #expect(payments.first?["moved"] as? Int == (status == "COMPLETED" ? 4505 : 0), "money moved only for a completed payment: \(payments)")
+    }
+
+    @Test func aLostAnswerIsAdoptedFromTheListAndChargesOnce() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "square", "--sandbox-url", baseURL, "--card", "ok", "--tip", "0", "--fault", "POST /v2/payments reset",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.lines.contains { $0.hasPrefix("event: ") && $0.contains("adopted") }, "\(outcome.stdout)")
+        let payments = try await squarePayments(baseURL)
+        #expect(payments.count == 1, "\(payments)")
+    }
+
+    @Test func aRequestThatNeverArrivedIsSentAgainWithANewKeyAndTheSameReference() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "square", "--sandbox-url", baseURL, "--card", "ok", "--tip", "0", "--fault", "POST /v2/payments drop", "--json",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let events = objects(outcome).compactMap { $0["event"] as? String }
+        #expect(events == ["lost-response", "retry"], "\(events)")
+        let payments = try await squarePayments(baseURL)
+        #expect(payments.count == 1, "\(payments)")
+        #expect((payments.first?["idempotency_key"] as? String)?.hasSuffix("-r1") == true, "\(payments)")
+        #expect(payments.first?["reference_id"] as? String == (try summary(outcome))["reference_id"] as? String)
+    }
+
+    @Test func anUnreachableSquareQueuesTheCardOfflineAndItUploadsOnceAfterAKill() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("square-offline-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let environment = ["TERMINALCHECKOUT_DATA_DIR": data]
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        // Nothing listens on port 9: the request never leaves this machine.
+        let child = try ChildProcess(
+            [CheckoutBinary.url.path, "run", "--provider", "square", "--card", "ok", "--tip", "75", "--offline-capable", "--retry-base-ms", "5",
+             "--square-url", "http://127.0.0.1:9", "--square-access-token", "EAAA-e2e-token"],
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !child.stdout.contains("taken offline"), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(child.stdout.contains("taken offline"), "\(child.stdout)\(child.stderr)")
+        child.signal(SIGKILL)
+        _ = await child.exit(timeout: 10)
+
+        let queued = try await CheckoutBinary.run(["offline", "--json"], environment: environment)
+        #expect(queued.status == 1, "still queued: \(queued.stdout)\(queued.stderr)")
+        let entry = try #require(objects(queued).first)
+        #expect(entry["state"] as? String == "queued")
+        #expect(entry["total"] as? Int == 4505 + 75)
+
+        // Started again with Square reachable: the next payment goes through, then the queue
+        // uploads before the run ends (the session waits for it).
+        let next = try await CheckoutBinary.run(
+            ["run", "--provider", "square", "--card", "ok", "--tip", "0", "--offline-capable", "--sandbox-url", baseURL], environment: environment)
+        #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
+        let again = try await CheckoutBinary.run(["offline", "--upload", "--sandbox-url", baseURL], environment: environment)
+        #expect(again.status == 0, "nothing left queued: \(again.stdout)\(again.stderr)")
+        #expect(again.stdout.contains("uploaded as"), "\(again.stdout)")
+        let payments = try await squarePayments(baseURL)
+        #expect(payments.count == 2, "the queued payment once, and the next one: \(payments)")
+        let offline = payments.filter { $0["offline"] as? Bool == true }
+        #expect(offline.count == 1, "\(payments)")
+        #expect(offline.first?["idempotency_key"] as? String == entry["idempotency_key"] as? String)
+        #expect(offline.first?["total"] as? Int == 4505 + 75, "\(offline)")
+    }
+
+    @Test func aBadAccessTokenIsAnIntegrationErrorAndNeverPrinted() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "square", "--card", "ok", "--tip", "0", "--square-access-token", "not-a-token-xyz"])
+        #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.states.last == "integrationError")
+        #expect(outcome.stdout.contains("UNAUTHORIZED"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("not-a-token-xyz") && !outcome.stderr.contains("not-a-token-xyz"))
+    }
+
+    @Test(arguments: [
+        (["--card", "gold"], "--card must be one of ok, declined"),
+        (["--entry", "wave"], "--entry must be one of tap, insert, swipe, keyed"),
+        (["--delay", "10m"], "--delay must be an ISO 8601 duration"),
+        (["--delay", "PT30S"], "at least one minute"),
+        (["--autocomplete", "--then", "complete"], "does not go with"),
+        (["--entry", "keyed", "--no-keyed-entry"], "keyed entry was removed"),
+        (["--tip", "-5"], "--tip must be a whole number of minor units"),
+        (["--then", "later"], "--then must be complete, cancel or expire"),
+    ])
+    func badOptionsSayWhatIsAllowed(flags: [String], message: String) async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "square"] + flags)
+        #expect(outcome.status == 64, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+    }
+}
