@@ -14,6 +14,7 @@ run: build
 	@$$($(SWIFT) build --show-bin-path)/checkout $(ARGS)
 
 test: setup
+	@.ci/ensure-packages.sh --with-python
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and tests need, when they are missing.
 # As root (or with password-less sudo) it installs them; otherwise it prints the exact command.
-# Then it makes the Python virtual environment the conformance tests run the providers' official
-# libraries in (.build/python with Adyen==16.0.0 and squareup==46.0.0.20260916), when it is not
-# ready yet.
+# With --with-python (make test) it then makes the Python virtual environment the conformance
+# tests run the providers' official libraries in (.build/python with Adyen==16.0.0 and
+# squareup==46.0.0.20260916), when it is not ready yet.
 set -euo pipefail
+
+# The Python venv is for the conformance tests only: `make test` passes --with-python; `make run` does not need it.
+with_python=false
+if [ "${1:-}" = "--with-python" ]; then with_python=true; fi
 
 packages=(libncurses-dev libqrencode-dev pkg-config python3 python3-venv tmux zbar-tools zlib1g-dev)
 # The official libraries, pinned: Tests/Conformance/adyen_conformance.py and square_conformance.py
@@ -62,7 +66,7 @@ for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if [ ${#missing[@]} -eq 0 ]; then
-  ensure_python_venv
+  if $with_python; then ensure_python_venv; fi
   exit 0
 fi
 
@@ -82,4 +86,4 @@ if ! "${runner[@]}" "$command" >&2; then
   echo "Could not install ${missing[*]}. Install them by hand:  sudo $command" >&2
   exit 1
 fi
-ensure_python_venv
+if $with_python; then ensure_python_venv; fi

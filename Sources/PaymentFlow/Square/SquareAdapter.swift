@@ -94,6 +94,9 @@ public actor SquareAdapter: PaymentProviderAdapter {
 
     public func create(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {
         guard var state = attempts[ids.number] else { throw .promptWithdrawn }
+        if state.settings.documentedNoncesOnly, state.entry != .keyed {
+            notify("keyed-nonce", "Square's sandbox takes only its documented test nonces: the \(state.entry.rawValue) is sent as \(state.card.nonce) (entry_method will read KEYED)")
+        }
         let request = createRequest(state, order: order, idempotencyKey: ids.idempotencyKey)
         let startedAt = now()
         creating[ids.number] = ids.idempotencyKey
@@ -146,8 +149,9 @@ public actor SquareAdapter: PaymentProviderAdapter {
     func createRequest(_ state: AttemptState, order: PaymentOrder, idempotencyKey: String) -> SquareCreatePaymentRequest {
         let currency = order.amount.currency.code
         let settings = state.settings
+        let entry = settings.documentedNoncesOnly ? SquareEntryMethod.keyed : state.entry
         return SquareCreatePaymentRequest(
-            sourceID: state.card.nonce(entry: state.entry), idempotencyKey: idempotencyKey,
+            sourceID: state.card.nonce(entry: entry), idempotencyKey: idempotencyKey,
             amountMoney: SquareMoney(amount: order.amount.minorUnits, currency: currency),
             tipMoney: state.tip.minorUnits > 0 ? SquareMoney(amount: state.tip.minorUnits, currency: currency) : nil,
             appFeeMoney: settings.appFee.map { SquareMoney(amount: $0, currency: currency) },

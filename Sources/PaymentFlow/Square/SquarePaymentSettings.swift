@@ -34,6 +34,9 @@ public struct SquarePaymentSettings: Sendable, Hashable {
     public var keyedEntryAllowed: Bool
     public var note: String?
     public var orderID: String?
+    /// Square's own sandbox knows only the documented (keyed) test nonces, not this project's
+    /// reader nonces: a tap, insert or swipe is sent as the keyed nonce of the same card.
+    public var documentedNoncesOnly = false
 
     public init(
         tip: Int? = nil, appFee: Int? = nil, autocomplete: Bool = true, delayDuration: String? = nil, delayAction: String? = nil,

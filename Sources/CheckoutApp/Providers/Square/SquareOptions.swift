@@ -88,13 +88,15 @@ public enum SquareOptions {
 
     static func settings(_ values: ProviderOptionValues) -> SquarePaymentSettings {
         let delayed = values[delay.flag] != nil || values[delayAction.flag] != nil || values[then.flag] != nil
-        return SquarePaymentSettings(
+        var settings = SquarePaymentSettings(
             tip: values[tip.flag].flatMap(Int.init), appFee: values[appFee.flag].flatMap(Int.init), autocomplete: !delayed,
             delayDuration: values[delay.flag], delayAction: values[delayAction.flag]?.uppercased(),
             then: values[then.flag].flatMap(SquarePaymentSettings.Then.init(rawValue:)),
             processingMode: values[offlineCapable.flag] != nil ? .offlineCapable : .online,
             card: values[card.flag].flatMap(SquareTestCard.named), entry: values[entry.flag].flatMap(SquareEntryMethod.init(rawValue:)),
             keyedEntryAllowed: values[noKeyedEntry.flag] == nil, note: values[note.flag], orderID: values[orderID.flag])
+        settings.documentedNoncesOnly = values[url.flag] != nil
+        return settings
     }
 }
 
