@@ -121,16 +121,26 @@ public struct RunningSandbox: Sendable {
         return "http://\(shownHost):\(port)"
     }
 
-    /// Stops accepting, lets requests in flight finish, closes idle connections. A client
-    /// that holds a connection open past `gracePeriod` is cut off.
+    /// Stops accepting, lets requests in flight finish, closes idle connections; returns once
+    /// that is done or after `gracePeriod`, whichever comes first. The server is never
+    /// cancelled: cancelling it while a connection is being accepted traps in NIO
+    /// ("Deinited NIOAsyncWriter without calling finish()", swift-nio#2813; seen in CI under
+    /// load). One still draining after the grace period finishes on its own (the read
+    /// deadlines bound how long a client can hold it).
     public func stop(gracePeriod: Duration = .seconds(2)) async {
         await group.triggerGracefulShutdown()
-        let cutOff = Task { [server] in
-            try await Task.sleep(for: gracePeriod)
-            server.cancel()
+        let (ended, signal) = AsyncStream.makeStream(of: Void.self)
+        let waiting = Task { [server] in
+            await server.value
+            signal.finish()
         }
-        await server.value
-        cutOff.cancel()
+        let deadline = Task {
+            try? await Task.sleep(for: gracePeriod)
+            signal.finish()
+        }
+        for await _ in ended {}
+        deadline.cancel()
+        _ = waiting
     }
 
     /// Serves until the task running this is cancelled.
