@@ -38,7 +38,11 @@ let package = Package(
         .target(name: "CheckoutModel"),
         .target(
             name: "ProviderWire",
-            dependencies: [.product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
+                // Antom's RSA-SHA256 request signatures.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "ProviderClients",
@@ -120,6 +124,7 @@ let package = Package(
             name: "ProviderClientsTests",
             dependencies: [
                 "ProviderClients", "ProviderWire", "Sandbox", "TestSupport",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -129,6 +134,7 @@ let package = Package(
             dependencies: [
                 "Sandbox", "ProviderWire", "ProviderClients", "PaymentFlow", "TestSupport", "CheckoutApp", "CheckoutModel",
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // The stub Square that SquareOfflineUploaderTests upload to (stopped gracefully).
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
