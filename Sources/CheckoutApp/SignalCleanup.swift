@@ -9,10 +9,20 @@ import TerminalUI
 /// `deadline`, and a second signal exits at once.
 public final class SignalCleanup {
     private let sources: [any DispatchSourceSignal]
+    private let once: FirstSignal
     private static let deadline: Duration = .seconds(5)
 
-    private init(sources: [any DispatchSourceSignal]) {
+    private init(sources: [any DispatchSourceSignal], once: FirstSignal) {
         self.sources = sources
+        self.once = once
+    }
+
+    /// When a signal has begun the clean-up, waits for it to end the process with 128 + the
+    /// signal, so a caller whose work the clean-up ended (a stopped sandbox) does not return
+    /// first and exit 0.
+    public func awaitExitIfSignalled() async {
+        guard once.seen.load(ordering: .relaxed) else { return }
+        while true { try? await Task.sleep(for: .seconds(60)) }
     }
 
     public static func install(_ cleanup: @escaping @Sendable (_ signal: Int32) async -> Void) -> SignalCleanup {
@@ -34,7 +44,7 @@ public final class SignalCleanup {
             source.resume()
             return source
         }
-        return SignalCleanup(sources: sources)
+        return SignalCleanup(sources: sources, once: once)
     }
 
     /// Stops listening; the signals' default actions return.

@@ -96,6 +96,7 @@ struct SandboxCommand: AsyncParsableCommand {
         let served = providers.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
         Console.err("sandbox: at \(running.baseURL) — \(served); \(Self.standingFaults(faults.count)); Ctrl-C stops it")
         await running.wait()
+        await signals.awaitExitIfSignalled()
         signals.cancel()
     }
 
