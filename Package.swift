@@ -33,7 +33,7 @@ let package = Package(
         .target(
             name: "CheckoutResources",
             path: "Resources",
-            resources: [.copy("catalog.json"), .copy("scenarios")]
+            resources: [.copy("catalog.json"), .copy("catalog-THB.json"), .copy("catalog-IDR.json"), .copy("scenarios")]
         ),
         .target(name: "CheckoutModel"),
         .target(
@@ -49,13 +49,15 @@ let package = Package(
             dependencies: [
                 "ProviderWire", "CheckoutModel",
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // Antom: signing requests and verifying answers.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "PaymentFlow",
-            dependencies: ["CheckoutModel", "ProviderWire", "ProviderClients"]
+            dependencies: ["CheckoutModel", "ProviderWire", "ProviderClients", .product(name: "_CryptoExtras", package: "swift-crypto")]
         ),
         .target(
             name: "Sandbox",
@@ -67,6 +69,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // Antom's signed answers and notifications.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 // Webhook deliveries to the receivers registered at /sandbox/webhooks.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -95,6 +99,8 @@ let package = Package(
                 // Adyen's webhook receiver and its signatures.
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // Antom's notification signatures.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 // Square's offline payment queue (SquareOfflineDatabase), kept in SQLite.
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
@@ -185,6 +191,7 @@ if fuzzMode == "1" || fuzzMode == "smoke" {
         fuzzTarget("AfterpayWire", dictionary: true, ["ProviderClients", "ProviderWire"]),
         fuzzTarget("AdyenWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox", "CheckoutApp"]),
         fuzzTarget("SquareWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox"]),
+        fuzzTarget("AntomWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("FaultSpec", dictionary: true, ["Sandbox"]),
         fuzzTarget("KeyDecoder", ["TerminalUI"]),
         fuzzTarget("Money", dictionary: true, ["CheckoutModel"]),

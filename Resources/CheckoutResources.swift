@@ -3,10 +3,14 @@ import Foundation
 /// Files shipped with the binary: the default catalog, shipping methods and discounts, and
 /// the sample scenarios.
 public enum CheckoutResources {
-    /// The default catalog as JSON bytes.
-    public static func catalogData() throws -> Data {
-        guard let url = Bundle.module.url(forResource: "catalog", withExtension: "json") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "catalog.json is missing from the resource bundle"])
+    /// The currencies with a bundled catalog (`--currency`): the same shop, priced where it sells.
+    public static let catalogCurrencies = ["USD", "THB", "IDR"]
+
+    /// The catalog for `currency` as JSON bytes: catalog.json (USD), catalog-THB.json, catalog-IDR.json.
+    public static func catalogData(currency: String = "USD") throws -> Data {
+        let name = currency == "USD" ? "catalog" : "catalog-\(currency)"
+        guard catalogCurrencies.contains(currency), let url = Bundle.module.url(forResource: name, withExtension: "json") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "\(name).json is missing from the resource bundle"])
         }
         return try Data(contentsOf: url)
     }

@@ -3,8 +3,11 @@ import CheckoutResources
 import Foundation
 
 extension Catalog {
-    /// The catalog shipped in Resources/catalog.json.
-    public static func bundled() throws -> Catalog {
-        try Catalog(json: try CheckoutResources.catalogData())
+    /// The catalog shipped in Resources for `currency` (catalog.json for USD).
+    public static func bundled(currency: String = "USD") throws -> Catalog {
+        try Catalog(json: try CheckoutResources.catalogData(currency: currency))
     }
+
+    /// The currencies `--currency` takes.
+    public static var bundledCurrencies: [String] { CheckoutResources.catalogCurrencies }
 }

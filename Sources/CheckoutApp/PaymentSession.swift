@@ -32,7 +32,7 @@ struct PaymentSession: Sendable {
     /// the faults asked for (owned by this session, removed by `stop()`).
     /// `keptExchanges` bounds the HTTP log kept in memory (nil: all, as transcripts need).
     static func start(_ options: SessionOptions, keptExchanges: Int? = nil) async throws -> PaymentSession {
-        let catalog = try Catalog.bundled()
+        let catalog = try Catalog.bundled(currency: options.currency)
         var sandbox: RunningSandbox?
         if options.usesEmbeddedSandbox {
             let settings = SandboxSettings(

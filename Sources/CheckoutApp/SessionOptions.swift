@@ -17,6 +17,8 @@ public struct SessionOptions: Sendable {
     /// Timings of the embedded sandbox (shorter ones reach refreshing and expiry quickly).
     public var triggerRotationSeconds: Double
     public var requestLifetimeSeconds: Double
+    /// Which bundled catalog the cart comes from: USD, THB or IDR (`--currency`).
+    public var currency: String = "USD"
 
     public init(
         registry: ProviderRegistry = .builtIn, providerOptions: ProviderOptionValues = ProviderOptionValues(), sandboxURL: String? = nil,

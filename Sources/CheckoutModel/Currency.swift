@@ -3,11 +3,16 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
     public let code: String
     public let minorUnitDigits: Int
     public let symbol: String
+    /// Between groups of thousands, and before the minor units, as the currency's country writes them.
+    public let groupingSeparator: String
+    public let decimalSeparator: String
 
-    public init(code: String, minorUnitDigits: Int, symbol: String) {
+    public init(code: String, minorUnitDigits: Int, symbol: String, groupingSeparator: String = ",", decimalSeparator: String = ".") {
         self.code = code
         self.minorUnitDigits = minorUnitDigits
         self.symbol = symbol
+        self.groupingSeparator = groupingSeparator
+        self.decimalSeparator = decimalSeparator
     }
 
     public static let usd = Currency(code: "USD", minorUnitDigits: 2, symbol: "$")
@@ -16,8 +21,12 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
     public static let aud = Currency(code: "AUD", minorUnitDigits: 2, symbol: "A$")
     public static let cad = Currency(code: "CAD", minorUnitDigits: 2, symbol: "CA$")
     public static let jpy = Currency(code: "JPY", minorUnitDigits: 0, symbol: "¥")
+    /// Thai baht: ISO 4217 gives it two minor units (satang); written ฿1,290.00.
+    public static let thb = Currency(code: "THB", minorUnitDigits: 2, symbol: "฿")
+    /// Indonesian rupiah: ISO 4217 gives it two minor units; written Rp1.290.000,00.
+    public static let idr = Currency(code: "IDR", minorUnitDigits: 2, symbol: "Rp", groupingSeparator: ".", decimalSeparator: ",")
 
-    public static let known: [Currency] = [.usd, .eur, .gbp, .aud, .cad, .jpy]
+    public static let known: [Currency] = [.usd, .eur, .gbp, .aud, .cad, .jpy, .thb, .idr]
 
     /// The currency for an ISO code, or nil when this build does not know it.
     public static func withCode(_ code: String) -> Currency? {

@@ -42,7 +42,7 @@ enum SoakVerdict {
     private static func withoutFaults(_ checkout: SoakCheckout) -> Int32? {
         switch checkout.customer.split(separator: " ").first {
         case "approve"?, "approve-after"?: 0
-        case "decline"?: 1
+        case "decline"?, "abandon"?: 1
         case "none"?: 2
         default: nil
         }

@@ -73,7 +73,7 @@ struct ScreenCommand: AsyncParsableCommand {
         let colors = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
         var scenario: Scenario?
         if let scenarioPath {
-            do { scenario = try ScenarioParser.load(path: scenarioPath, catalog: try loadCatalog()) } catch let error as ScenarioError {
+            do { scenario = try ScenarioParser.load(path: scenarioPath, catalog: try loadCatalog(currency: sessionFlags.options.currency)) } catch let error as ScenarioError {
                 Console.err("error: \(error)")
                 throw ExitCode(64)
             }

@@ -78,7 +78,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let catalog = try loadCatalog()
+        let catalog = try loadCatalog(currency: sessionFlags.options.currency)
         var scenario: Scenario
         var recorded: [RecordedEvent]?
         if let replay {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CheckoutApp
+import CheckoutModel
 import Foundation
 import Sandbox
 
@@ -20,18 +21,27 @@ struct SessionFlags: ParsableArguments {
 
     @OptionGroup var timings: SandboxTimingFlags
 
+    @Option(name: .customLong("currency"), help: ArgumentHelp(
+        "The shop's currency: USD, THB (฿, Bangkok) or IDR (Rp, Jakarta); each has its own priced catalog.", valueName: "code"))
+    var currency: String = "USD"
+
     var options: SessionOptions {
         let registry = ProviderRegistry.builtIn
-        return SessionOptions(
+        var options = SessionOptions(
             registry: registry,
             providerOptions: ProviderCommandLine.values.withEnvironment(ProcessInfo.processInfo.environment, options: registry.options),
             sandboxURL: sandboxURL,
             faults: faultSpecs.compactMap { try? FaultRule(spec: $0) },
             retryBaseDelay: .milliseconds(retryBaseMilliseconds),
             triggerRotationSeconds: timings.triggerRotation, requestLifetimeSeconds: timings.requestLifetime)
+        options.currency = currency.uppercased()
+        return options
     }
 
     func validate() throws {
+        guard Catalog.bundledCurrencies.contains(currency.uppercased()) else {
+            throw ValidationError("--currency must be one of \(Catalog.bundledCurrencies.joined(separator: ", ")), not \"\(currency.prefix(20))\"")
+        }
         _ = try FaultSpecOption.rules(faultSpecs)
         guard InputLimits.retryBaseMilliseconds.contains(retryBaseMilliseconds) else {
             throw ValidationError(

@@ -11,9 +11,9 @@ enum Screens {
     static let requestID = "GRR_4wq2f8n0c6t1m9z3x7k5p2d8hs"
     static let link = "http://127.0.0.1:8080/sandbox/customer-requests/\(requestID)/authorize?t=0-k3x9m2qa"
 
-    static func state(width: Int = 100, height: Int = 30) throws -> AppState {
+    static func state(width: Int = 100, height: Int = 30, currency: String = "USD") throws -> AppState {
         var state = AppState(
-            catalog: try Catalog.bundled(), endpointLabel: "embedded sandbox 127.0.0.1:8080",
+            catalog: try Catalog.bundled(currency: currency), endpointLabel: "embedded sandbox 127.0.0.1:8080",
             customerSimulated: true, paymentMethods: ProviderRegistry.builtIn.paymentMethods, now: start)
         state.layout.width = width
         state.layout.height = height

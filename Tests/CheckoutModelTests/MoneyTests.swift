@@ -14,6 +14,15 @@ import Testing
         #expect(Money(minorUnits: 1_200, currency: .jpy).formatted == "¥1,200")
     }
 
+    /// ISO 4217 gives baht and rupiah two minor units; each is written as its country writes it.
+    @Test func formatsBahtAndRupiahWithTheirOwnSymbolAndGrouping() throws {
+        #expect(Money(minorUnits: 129_000, currency: .thb).formatted == "฿1,290.00")
+        #expect(Money(minorUnits: 129_000_050, currency: .idr).formatted == "Rp1.290.000,50")
+        #expect(Money(minorUnits: -5, currency: .idr).formatted == "-Rp0,05")
+        #expect(Currency.withCode("thb") == .thb && Currency.withCode("IDR")?.minorUnitDigits == 2)
+        #expect(try Money(decimal: "1290.00", currency: .thb).minorUnits == 129_000)
+    }
+
     @Test(arguments: [(1999, "19.99"), (5, "0.05"), (-500, "-5.00"), (100_000, "1000.00")])
     func writesProviderDecimalStrings(minorUnits: Int, expected: String) {
         #expect(Money(minorUnits: minorUnits, currency: .usd).decimalString == expected)

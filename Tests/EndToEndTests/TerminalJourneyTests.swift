@@ -119,6 +119,29 @@ import TestSupport
         try await expectTerminalRestored(tmux)
     }
 
+    @Test func aThaiBankPaymentInThai() async throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        try tmux.type("clear; '\(CheckoutBinary.url.path)' --currency THB")
+        try await tmux.waitForAll(["notStarted", "฿1,273.30"])
+        try tmux.send("Tab", "Tab", "Down", "Down", "Down", "Down", "Enter")
+        try await tmux.waitFor("(•) Bank payment (Antom)")
+        // The language switch is the row beneath the method.
+        try tmux.send("Down")
+        try await tmux.waitFor("language: en_US")
+        try tmux.send("s", "s")
+        try await tmux.waitFor("language: th_TH")
+        try tmux.send("p")
+        try await tmux.waitForAll(["readyToAuthorize", "เลือกธนาคารได้แล้ว", "ธนาคารไทยพาณิชย์"])
+        try tmux.send("p")
+        try await tmux.waitForAll(["polling", "รอลูกค้าชำระเงินที่ธนาคาร", "/sandbox/antom/cashier/", "สแกนเพื่อชำระเงินที่ธนาคาร"])
+        try tmux.send("a")
+        try await tmux.waitForAll(["approved", "ชำระเงินที่ธนาคารแล้ว"])
+        try tmux.send("q")
+        try await tmux.waitFor("checkout: left in approved")
+        try await expectTerminalRestored(tmux)
+    }
+
     @Test func quittingWhilePollingAsksFirst() async throws {
         let tmux = try TmuxSession(width: 80, height: 24)
         defer { tmux.close() }

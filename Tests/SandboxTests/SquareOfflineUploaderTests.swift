@@ -1,11 +1,9 @@
 import CheckoutApp
 import Foundation
 import Hummingbird
-import Logging
 import PaymentFlow
 import ProviderClients
 import ProviderWire
-import ServiceLifecycle
 import Synchronization
 import Testing
 
@@ -51,27 +49,7 @@ private final class StubSquare: Sendable {
                 return Self.json(status, SquareErrorBody(errors: [SquareError(category: category, code: code, detail: "stub says \(code)")]))
             }
         }
-        let port = AsyncStream<Int>.makeStream()
-        var quiet = Logger(label: "stub-square")
-        quiet.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { port.continuation.yield($0.localAddress?.port ?? 0) }, logger: quiet)
-        // A graceful shutdown, as the sandbox does: cancelling a server mid-accept traps in NIO.
-        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
-        let task = Task {
-            try? await group.run()
-            port.continuation.finish()
-        }
-        var bound = 0
-        for await value in port.stream {
-            bound = value
-            break
-        }
-        return ("http://127.0.0.1:\(bound)", {
-            await group.triggerGracefulShutdown()
-            await task.value
-        })
+        return await StubHTTPServer.start(router, label: "stub-square")
     }
 
     /// The creates received, decoded.

@@ -89,7 +89,7 @@ struct DemoScript: Sendable {
         let decision: Key
         var thinking = 5.0
         switch scenario.customer {
-        case .decline: decision = .character("x")
+        case .decline, .abandon: decision = .character("x")
         case .approveAfter(let seconds): (decision, thinking) = (.character("a"), max(thinking, seconds))
         case .approve, .none: decision = .character("a")
         }

@@ -275,7 +275,10 @@ public struct HeadlessCheckout: Sendable {
         }
         let line = "result: \(phase.map { "\(final.name), \($0.name)" } ?? final.name) after \(Self.seconds(elapsedMilliseconds)) s, \(amount.formatted), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")"
         write(line)
-        if let error = final.error { writeError("what to do: \(Self.advice(for: final, error: error))") }
+        if let error = final.error {
+            let method = options.session.registry.descriptor(options.scenario.provider)?.method.label ?? options.scenario.provider
+            writeError("what to do: \(Self.advice(for: final, error: error, method: method))")
+        }
         return line
     }
 
@@ -287,9 +290,9 @@ public struct HeadlessCheckout: Sendable {
         return ([rule] + safe.map { "| " + $0.padding(toLength: width, withPad: " ", startingAt: 0) + " |" } + [rule]).joined(separator: "\n")
     }
 
-    static func advice(for state: CheckoutState, error: ProviderFailure) -> String {
+    static func advice(for state: CheckoutState, error: ProviderFailure, method: String) -> String {
         switch state {
-        case .apiError: "Cash App Pay is having trouble (\(error.code)); try again in a few minutes or offer another payment method."
+        case .apiError: "\(method) is having trouble (\(error.code)); try again in a few minutes or offer another payment method."
         case .integrationError: "fix the request or credentials (\(error.code)\(error.field.map { " in \($0)" } ?? "")) and run again."
         case .networkError: "check that the API host is reachable, then run again."
         default: "run again with --json and attach the output to a support ticket."

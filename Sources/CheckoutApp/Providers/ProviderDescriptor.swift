@@ -33,6 +33,8 @@ public struct ProviderDescriptor: Sendable {
     public var makeSandbox: @Sendable () async -> any SandboxProvider
     /// What its options change in a sandbox this process starts (Adyen: the webhook HMAC key).
     public var configureSandbox: @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void
+    /// The payment pane's second column as its options set it (Antom: the display mode); nil keeps the method's.
+    public var detail: @Sendable (ProviderOptionValues) -> String?
 
     public init(
         id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: [MagicValue],
@@ -42,7 +44,8 @@ public struct ProviderDescriptor: Sendable {
         secrets: @escaping @Sendable (ProviderOptionValues, _ sandboxURL: String?) -> [String] = { _, _ in [] },
         makeAdapter: @escaping @Sendable (ProviderConnection) -> any PaymentProviderAdapter,
         makeSandbox: @escaping @Sendable () async -> any SandboxProvider,
-        configureSandbox: @escaping @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void = { _, _ in }
+        configureSandbox: @escaping @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void = { _, _ in },
+        detail: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil }
     ) {
         self.id = id
         self.method = method
@@ -57,6 +60,7 @@ public struct ProviderDescriptor: Sendable {
         self.makeAdapter = makeAdapter
         self.makeSandbox = makeSandbox
         self.configureSandbox = configureSandbox
+        self.detail = detail
     }
 
     /// What the coordinator needs of it.
@@ -95,8 +99,14 @@ public struct PaymentMethod: Hashable, Sendable {
     public var toggle: PaymentToggle?
 
     /// The banner's sentence for `state` with this method.
-    public func sentence(for state: CheckoutState) -> String {
-        stateSentences[state.name] ?? state.sentence(app: customerApp, method: label)
+    /// The method's words for `key` in the chosen value's language (`scan`: the QR panel's title, `offers`: what the customer chooses from).
+    public func words(_ key: String, choice: String?) -> String? {
+        toggle?.sentences[choice ?? toggle?.values.first ?? ""]?[key]
+    }
+
+    public func sentence(for state: CheckoutState, choice: String? = nil) -> String {
+        if let choice, let worded = toggle?.sentences[choice]?[state.name] { return worded }
+        return stateSentences[state.name] ?? state.sentence(app: customerApp, method: label)
     }
 
     public init(
@@ -168,9 +178,25 @@ public struct ProviderConnection: Sendable {
 public struct PaymentToggle: Hashable, Sendable {
     public var flag: String
     public var label: String
+    /// A choice rather than a switch: `s` steps through these values (Antom's locales).
+    public var values: [String]
+    /// The banner's sentences by chosen value, then by state name.
+    public var sentences: [String: [String: String]]
 
-    public init(flag: String, label: String) {
+    public init(flag: String, label: String, values: [String] = [], sentences: [String: [String: String]] = [:]) {
         self.flag = flag
         self.label = label
+        self.values = values
+        self.sentences = sentences
+    }
+
+    /// A choice between values rather than an on/off switch.
+    public var isChoice: Bool { !values.isEmpty }
+
+    /// The value after `current` (the first after the last, or when `current` is none of them).
+    public func value(after current: String?) -> String? {
+        guard let first = values.first else { return nil }
+        guard let current, let index = values.firstIndex(of: current) else { return values.count > 1 && current == nil ? values[1] : first }
+        return values[(index + 1) % values.count]
     }
 }

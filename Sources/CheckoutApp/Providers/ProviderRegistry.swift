@@ -9,6 +9,7 @@ public struct ProviderRegistry: Sendable {
         .afterpay,
         .adyen,
         .square,
+        .antom,
     ])
 
     public let descriptors: [ProviderDescriptor]

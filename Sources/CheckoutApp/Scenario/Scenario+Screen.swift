@@ -23,6 +23,7 @@ extension Scenario {
             switch first.decision {
             case .approve: scenario.customer = first.afterSeconds >= 1 ? .approveAfter(seconds: (first.afterSeconds * 10).rounded() / 10) : .approve
             case .decline: scenario.customer = .decline
+            case .abandon: scenario.customer = .abandon
             }
         } else {
             scenario.customer = .none

@@ -79,6 +79,8 @@ public enum ScenarioLine: Hashable, Sendable {
 /// What the simulated customer does when the request reaches them.
 public enum CustomerBehaviour: Hashable, Sendable {
     case approve, decline, none
+    /// Opens the provider's page and leaves unpaid (Antom: the session expires unpaid).
+    case abandon
     /// Approves after this many seconds (to see polling and trigger rotation).
     case approveAfter(seconds: Double)
 
@@ -88,6 +90,7 @@ public enum CustomerBehaviour: Hashable, Sendable {
         case .approve: "approve"
         case .decline: "decline"
         case .none: "none"
+        case .abandon: "abandon"
         case .approveAfter(let seconds): "approve-after \(seconds.plainText)"
         }
     }
@@ -98,8 +101,10 @@ public enum CustomerBehaviour: Hashable, Sendable {
     public init?(spelling: String) {
         let words = spelling.split(whereSeparator: \.isWhitespace)
         switch (words.first, words.count) {
-        case ("approve"?, 1): self = .approve
-        case ("decline"?, 1): self = .decline
+        // Antom's words for the bank page: pay and fail are approve and decline.
+        case ("approve"?, 1), ("pay"?, 1): self = .approve
+        case ("decline"?, 1), ("fail"?, 1): self = .decline
+        case ("abandon"?, 1): self = .abandon
         case ("none"?, 1): self = .none
         case ("approve-after"?, 2):
             guard let seconds = Double(words[1]), InputLimits.customerDelaySeconds.contains(seconds) else { return nil }
@@ -113,6 +118,7 @@ public enum CustomerBehaviour: Hashable, Sendable {
         switch self {
         case .approve: (.approve, 0)
         case .decline: (.decline, 0)
+        case .abandon: (.abandon, 0)
         case .approveAfter(let seconds): (.approve, seconds)
         case .none: nil
         }

@@ -90,9 +90,10 @@ public enum TerminalCheckout {
     /// The payment pane's methods; a toggle the command line (or scenario) already set is
     /// fixed and hidden (`--store`, like the component's `storePaymentMethod`).
     static func paymentMethods(_ registry: ProviderRegistry, options: ProviderOptionValues) -> [PaymentMethod] {
-        registry.paymentMethods.map { method in
-            var method = method
-            if let toggle = method.toggle, options[toggle.flag] != nil { method.toggle = nil }
+        registry.descriptors.map { descriptor in
+            var method = descriptor.method
+            if let detail = descriptor.detail(options) { method.detail = detail }
+            if let toggle = method.toggle, !toggle.isChoice, options[toggle.flag] != nil { method.toggle = nil }
             return method
         }
     }
@@ -103,6 +104,12 @@ public enum TerminalCheckout {
             catalog: session.catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customerSimulated,
             paymentMethods: Self.paymentMethods(session.registry, options: options.effectiveSession.providerOptions), now: Date())
         initial.authorizationTimeoutSeconds = options.authorizationTimeoutSeconds
+        // A choice set on the command line (`--locale th_TH`) is where the screen's switch starts.
+        for method in initial.paymentMethods {
+            if let toggle = method.toggle, toggle.isChoice, let value = options.effectiveSession.providerOptions[toggle.flag], toggle.values.contains(value) {
+                initial.toggleChoices[method.id] = value
+            }
+        }
         if let scenario = options.scenario {
             do { try scenario.load(into: &initial, catalog: session.catalog) } catch {
                 return UILoop.Outcome(status: 2, finalAppState: initial, failure: .scenario("scenario \"\(scenario.name)\": \(error)"))

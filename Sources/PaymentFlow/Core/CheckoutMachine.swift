@@ -190,6 +190,8 @@ public struct CheckoutMachine: Sendable, Hashable {
             case .declined:
                 return move(to: .declined(attempt))
             case .pending, .processing:
+                // The provider's session ends before the customer acted (Antom): a new one, as for an expiring link.
+                if attempt.needsRenewal { return move(to: .refreshing(attempt)) + [.refresh(attempt)] }
                 guard attempt != previous else { return [] }
                 state = .polling(attempt)
                 return [.attemptChanged(attempt)]

@@ -28,11 +28,16 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
     public var grants: [String]
     /// Why the provider declined it, in its own words (Square: `CVV_FAILURE`).
     public var declineReason: String?
+    /// What the provider's page offers the customer to choose from (Antom: the banks).
+    public var offers: [String]
+    /// The provider's session ends undecided before the customer can act: the flow refreshes it
+    /// (Antom re-creates an expiring payment session), as PayKit refreshes an expiring link.
+    public var needsRenewal: Bool
 
     public init(
         provider: String, id: String? = nil, status: Status = .pending, amount: Money? = nil, reference: String? = nil,
         authorizationURL: String? = nil, linkRefreshesAt: Date? = nil, payer: String? = nil, customerID: String? = nil,
-        grants: [String] = [], declineReason: String? = nil
+        grants: [String] = [], declineReason: String? = nil, offers: [String] = [], needsRenewal: Bool = false
     ) {
         self.provider = provider
         self.id = id
@@ -45,6 +50,8 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
         self.customerID = customerID
         self.grants = grants
         self.declineReason = declineReason
+        self.offers = offers
+        self.needsRenewal = needsRenewal
     }
 
     /// PayKit refreshes a link that is replaced within 10 s before handing it out.
@@ -56,7 +63,7 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case provider, id, status, amount, currency, reference
         case authorizationURL = "authorization_url", linkRefreshesAt = "link_refreshes_at", payer
-        case customerID = "customer_id", grants, declineReason = "decline_reason"
+        case customerID = "customer_id", grants, declineReason = "decline_reason", offers, needsRenewal = "needs_renewal"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,6 +85,8 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
         customerID = try container.decodeIfPresent(String.self, forKey: .customerID)
         grants = try container.decodeIfPresent([String].self, forKey: .grants) ?? []
         declineReason = try container.decodeIfPresent(String.self, forKey: .declineReason)
+        offers = try container.decodeIfPresent([String].self, forKey: .offers) ?? []
+        needsRenewal = try container.decodeIfPresent(Bool.self, forKey: .needsRenewal) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -94,5 +103,7 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
         try container.encodeIfPresent(customerID, forKey: .customerID)
         if !grants.isEmpty { try container.encode(grants, forKey: .grants) }
         try container.encodeIfPresent(declineReason, forKey: .declineReason)
+        if !offers.isEmpty { try container.encode(offers, forKey: .offers) }
+        if needsRenewal { try container.encode(true, forKey: .needsRenewal) }
     }
 }

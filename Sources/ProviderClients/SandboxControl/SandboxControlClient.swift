@@ -13,7 +13,8 @@ public struct SandboxControlClient: Sendable {
         self.http = http
     }
 
-    public enum CustomerDecision: String, Sendable { case approve, decline }
+    /// Approve or decline the request; abandon leaves the provider's page unpaid (Antom's bank).
+    public enum CustomerDecision: String, Sendable { case approve, decline, abandon }
 
     /// What the simulated customer's action did.
     public struct Outcome: Decodable, Sendable {

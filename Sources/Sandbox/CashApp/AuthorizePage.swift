@@ -44,8 +44,5 @@ enum AuthorizePage {
         return "\(sign)\(currency == "USD" ? "$" : currency + " ")\(value / 100).\(cents < 10 ? "0" : "")\(cents)"
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }

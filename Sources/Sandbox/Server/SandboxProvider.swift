@@ -18,6 +18,9 @@ public protocol SandboxProvider: Sendable {
     /// The simulated customer approves or declines attempt `id`; nil when the id is not this
     /// provider's (the next provider is asked).
     func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response?
+    /// The simulated customer leaves attempt `id`'s page unpaid (Antom: the session then
+    /// expires unpaid); nil when the id is not this provider's or it has no such page.
+    func customerAbandons(_ id: String, request: Request, core: SandboxCore) -> Response?
     /// Paths it owns by pattern rather than prefix (Adyen's `/v<digits>/`), asked only when no
     /// provider's `pathPrefixes` match, so a prefix (Afterpay's `/v2/`) always wins.
     func claims(path: String) -> Bool
@@ -43,6 +46,8 @@ extension SandboxProvider {
     /// Providers whose customer acts on another provider's attempts (Afterpay's are Cash App
     /// requests) leave this out.
     public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response? { nil }
+
+    public func customerAbandons(_ id: String, request: Request, core: SandboxCore) -> Response? { nil }
 
     public func claims(path: String) -> Bool { false }
 

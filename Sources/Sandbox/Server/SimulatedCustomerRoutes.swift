@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// `POST /sandbox/customer-requests/{id}/approve|decline`: the simulated customer acts on an
-/// attempt of whichever provider owns the id.
+/// `POST /sandbox/customer-requests/{id}/approve|decline|abandon`: the simulated customer acts on
+/// an attempt of whichever provider owns the id.
 struct SimulatedCustomerRoutes {
     let providers: [any SandboxProvider]
     let core: SandboxCore
@@ -10,6 +10,15 @@ struct SimulatedCustomerRoutes {
         let customer = router.group("sandbox/customer-requests")
         customer.post(":id/approve") { request, context in act(approve: true, request: request, id: context.parameters.get("id") ?? "") }
         customer.post(":id/decline") { request, context in act(approve: false, request: request, id: context.parameters.get("id") ?? "") }
+        customer.post(":id/abandon") { request, context in abandon(request: request, id: context.parameters.get("id") ?? "") }
+    }
+
+    /// Leaving the provider's page unpaid; only providers with such a page (Antom's bank) take it.
+    private func abandon(request: Request, id: String) -> Response {
+        for provider in providers {
+            if let answer = provider.customerAbandons(id, request: request, core: core) { return answer }
+        }
+        return notFound(id).response
     }
 
     private func act(approve: Bool, request: Request, id: String) -> Response {

@@ -23,50 +23,81 @@ public final class WebhookDispatcher: Sendable {
     /// Queues `body` (JSON) for every receiver; returns at once.
     public func send(event: String, body: Data, headers: [(name: String, value: String)] = []) {
         for receiver in receivers.all {
-            let entry = WebhookDeliveryLog.Entry(
-                id: SandboxIDs.make("WHD_", length: 12), receiverID: receiver.id, url: receiver.url, event: event,
-                outcome: .pending, attempts: 0, lastStatus: nil, lastError: nil)
-            let limit = settings.limits.maxQueuedWebhookDeliveries
-            let admitted = underWay.withLock { count in
-                guard count < limit else { return false }
-                count += 1
-                return true
-            }
-            guard admitted else {
-                var dropped = entry
-                dropped.outcome = .dropped
-                dropped.lastError = "\(limit) deliveries were already under way"
-                log.record(dropped)
-                continue
-            }
-            log.record(entry)
-            Task { [self] in
-                await deliver(entry.id, to: receiver.url, body: body, headers: headers)
-                underWay.withLock { $0 -= 1 }
-            }
+            _ = enqueue(event: event, receiverID: receiver.id, url: receiver.url, body: body, headers: headers, accept: Self.any2xx, finished: nil)
         }
     }
 
-    private func deliver(_ id: String, to url: String, body: Data, headers: [(name: String, value: String)]) async {
+    /// Queues one delivery of `body` (JSON) to `url` rather than to the registered receivers: a
+    /// provider's own notification URL (Antom's `paymentNotifyUrl`). It counts as delivered only
+    /// when `accept` takes the answer's status and (the first 64 KiB of its) body; `finished` is
+    /// told how it ended (delivered, failed or dropped). Returns the log entry at once.
+    @discardableResult
+    public func deliver(
+        event: String, to url: String, receiverID: String, body: Data, headers: [(name: String, value: String)] = [],
+        accept: @escaping @Sendable (_ status: Int, _ body: Data) -> Bool,
+        finished: (@Sendable (WebhookDeliveryLog.Entry) -> Void)? = nil
+    ) -> WebhookDeliveryLog.Entry {
+        enqueue(event: event, receiverID: receiverID, url: url, body: body, headers: headers, accept: accept, finished: finished)
+    }
+
+    private static let any2xx: @Sendable (Int, Data) -> Bool = { status, _ in (200..<300).contains(status) }
+
+    private func enqueue(
+        event: String, receiverID: String, url: String, body: Data, headers: [(name: String, value: String)],
+        accept: @escaping @Sendable (Int, Data) -> Bool, finished: (@Sendable (WebhookDeliveryLog.Entry) -> Void)?
+    ) -> WebhookDeliveryLog.Entry {
+        let entry = WebhookDeliveryLog.Entry(
+            id: SandboxIDs.make("WHD_", length: 12), receiverID: receiverID, url: url, event: event,
+            outcome: .pending, attempts: 0, lastStatus: nil, lastError: nil)
+        let limit = settings.limits.maxQueuedWebhookDeliveries
+        let admitted = underWay.withLock { count in
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else {
+            var dropped = entry
+            dropped.outcome = .dropped
+            dropped.lastError = "\(limit) deliveries were already under way"
+            log.record(dropped)
+            finished?(dropped)
+            return dropped
+        }
+        log.record(entry)
+        Task { [self] in
+            let last = await deliver(entry, to: url, body: body, headers: headers, accept: accept)
+            underWay.withLock { $0 -= 1 }
+            finished?(last)
+        }
+        return entry
+    }
+
+    /// Tries until `accept` takes an answer or the attempts run out; returns the entry as it ended.
+    private func deliver(
+        _ first: WebhookDeliveryLog.Entry, to url: String, body: Data, headers: [(name: String, value: String)],
+        accept: @Sendable (Int, Data) -> Bool
+    ) async -> WebhookDeliveryLog.Entry {
         let attempts = max(1, settings.webhookAttempts)
         var delay = settings.webhookRetryDelay
+        var entry = first
         for attempt in 1...attempts {
-            let (status, failure) = await post(url, body: body, headers: headers)
-            let delivered = status.map { (200..<300).contains($0) } ?? false
-            log.update(id) { entry in
-                entry.attempts = attempt
-                entry.lastStatus = status
-                entry.lastError = failure
-                entry.outcome = delivered ? .delivered : (attempt == attempts ? .failed : .pending)
-            }
-            if delivered || attempt == attempts { return }
+            let (status, answer, failure) = await post(url, body: body, headers: headers)
+            let delivered = status.map { accept($0, answer) } ?? false
+            entry.attempts = attempt
+            entry.lastStatus = status
+            entry.lastError = delivered ? nil : failure ?? "answered HTTP \(status ?? 0) without the acknowledgement the provider expects"
+            entry.outcome = delivered ? .delivered : (attempt == attempts ? .failed : .pending)
+            let current = entry
+            log.update(entry.id) { $0 = current }
+            if delivered || attempt == attempts { return entry }
             try? await Task.sleep(for: .seconds(delay))
             delay *= 2
         }
+        return entry
     }
 
-    /// One attempt: the status it was answered with, or why there was none.
-    private func post(_ url: String, body: Data, headers: [(name: String, value: String)]) async -> (Int?, String?) {
+    /// One attempt: the status it was answered with and (a bounded part of) its body, or why there was none.
+    private func post(_ url: String, body: Data, headers: [(name: String, value: String)]) async -> (Int?, Data, String?) {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -76,11 +107,11 @@ public final class WebhookDispatcher: Sendable {
         do {
             let response = try await HTTPClient.shared.execute(request, timeout: .milliseconds(Int64(settings.webhookTimeout * 1_000)))
             // Read (a bounded part of) the answer so the connection can be reused.
-            _ = try? await response.body.collect(upTo: 64 * 1_024)
+            let answer = (try? await response.body.collect(upTo: 64 * 1_024)).map { Data($0.readableBytesView) } ?? Data()
             let status = Int(response.status.code)
-            return (status, (200..<300).contains(status) ? nil : "answered HTTP \(status)")
+            return (status, answer, (200..<300).contains(status) ? nil : "answered HTTP \(status)")
         } catch {
-            return (nil, "\(error)")
+            return (nil, Data(), "\(error)")
         }
     }
 }

@@ -1,7 +1,5 @@
 import Crypto
 import Foundation
-import Hummingbird
-import Logging
 import PaymentFlow
 import ProviderClients
 import ProviderWire
@@ -14,9 +12,7 @@ public actor AdyenWebhookReceiver: AdyenWebhookSource {
     /// Where to register (`POST /sandbox/webhooks`); nil for `checkout listen`, where a tunnel points at it.
     private let sandboxURL: String?
     private let http: ProviderHTTPClient?
-    private let host: String
-    private let port: Int
-    private var server: Task<Void, Never>?
+    private let server: LocalWebhookServer
     public private(set) var url: String?
     /// The sandbox's id for this receiver, to unregister it.
     private var registration: String?
@@ -32,8 +28,7 @@ public actor AdyenWebhookReceiver: AdyenWebhookSource {
         listeners = onEvent.map { [$0] } ?? []
         self.sandboxURL = sandboxURL
         self.http = http
-        self.host = host
-        self.port = port
+        server = LocalWebhookServer(name: "adyen-webhooks", host: host, port: port)
     }
 
     /// Calls `listener` with every event from now on (the screen's Events log, `--json` lines).
@@ -82,39 +77,18 @@ public actor AdyenWebhookReceiver: AdyenWebhookSource {
     /// Starts serving; returns the URL to register.
     public func start() async throws -> String {
         if let url { return url }
-        let bound = AsyncThrowingStream<Int, any Error>.makeStream()
-        let router = Router()
-        router.post("/") { request, _ -> Response in
-            let data = try await request.body.collect(upTo: 1 << 20)
-            let accepted = await self.receive(Data(buffer: data), signatureHeader: Self.header("hmacsignature", in: request))
-            return Response(status: accepted ? .ok : .unauthorized, body: ResponseBody(byteBuffer: ByteBuffer(string: accepted ? "[accepted]" : "invalid signature")))
+        let bound = try await server.start { delivery in
+            let accepted = await self.receive(delivery.body, signatureHeader: delivery.headers["hmacsignature"])
+            return LocalWebhookServer.Answer(status: accepted ? .ok : .unauthorized, body: accepted ? "[accepted]" : "invalid signature")
         }
-        var quiet = Logger(label: "adyen-webhooks")
-        quiet.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "TerminalCheckout-Webhooks"),
-            onServerRunning: { channel in bound.continuation.yield(channel.localAddress?.port ?? 0) }, logger: quiet)
-        server = Task {
-            do {
-                try await app.run()
-                bound.continuation.finish()
-            } catch {
-                bound.continuation.finish(throwing: error)
-            }
-        }
-        for try await port in bound.stream {
-            let url = "http://\(host):\(port)/"
-            self.url = url
-            return url
-        }
-        throw CancellationError()
+        url = bound
+        return bound
     }
 
     /// Serves until stopped.
     public func wait() async {
-        await server?.value
+        await server.wait()
     }
-
 
     /// Records a webhook; true when every signature in it checked out.
     func receive(_ data: Data, signatureHeader: String?) -> Bool {
@@ -141,10 +115,6 @@ public actor AdyenWebhookReceiver: AdyenWebhookSource {
             record(AdyenWebhookEvent(receivedAt: Date(), eventCode: "unreadable", signatureValid: false, reason: "not an Adyen notification"))
             return false
         }
-    }
-
-    private static func header(_ name: String, in request: Request) -> String? {
-        request.headers.first { $0.name.canonicalName == name }?.value
     }
 
     /// Token webhooks are signed over the raw body, in the `hmacsignature` header.

@@ -64,7 +64,11 @@ enum PaymentKeys {
             state.warn("The payment's options are fixed while it is in flight.")
             return []
         }
-        if state.togglesOn.contains(method.id) { state.togglesOn.remove(method.id) } else { state.togglesOn.insert(method.id) }
+        if let toggle = method.toggle, toggle.isChoice {
+            let next = toggle.value(after: state.toggleChoices[method.id]) ?? ""
+            state.toggleChoices[method.id] = next
+            state.inform("\(method.shortName): \(toggle.label) \(next) for the next payment")
+        } else if state.togglesOn.contains(method.id) { state.togglesOn.remove(method.id) } else { state.togglesOn.insert(method.id) }
         state.selectedSavedMethodID = nil
         return []
     }

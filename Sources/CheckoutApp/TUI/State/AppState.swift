@@ -25,6 +25,8 @@ public struct AppState: Hashable, Sendable {
     public var selectedSavedMethodID: String?
     /// Providers whose toggle (store for next time) is on.
     public var togglesOn: Set<String> = []
+    /// The value chosen for a provider whose toggle is a choice (Antom's language), by provider.
+    public var toggleChoices: [String: String] = [:]
 
     /// The payment in flight and how it ended.
     public var checkout: CheckoutStatus
@@ -150,6 +152,9 @@ extension AppState {
     public var paymentOptions: [String: String] {
         if let saved = selectedSavedMethod { return saved.options }
         let method = selectedPaymentMethod
+        if let toggle = method.toggle, toggle.isChoice {
+            return toggleChoices[method.id].map { [toggle.flag: $0] } ?? [:]
+        }
         guard let toggle = method.toggle, togglesOn.contains(method.id) else { return [:] }
         return [toggle.flag: "true"]
     }

@@ -116,7 +116,7 @@ enum BannerView {
         case (.approved, .settlementFailed?):
             return "Approved, but the settlement failed."
         default:
-            return provider.sentence(for: state.checkout.state)
+            return provider.sentence(for: state.checkout.state, choice: state.toggleChoices[provider.id])
         }
     }
 }

@@ -23,7 +23,9 @@ enum QRView {
     }
 
     static func draw(_ screen: inout Screen, _ state: AppState, _ code: AuthorizationCode, _ panel: Rect) {
-        let inside = screen.box(panel, title: "Scan to pay", style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
+        let method = state.checkout.provider ?? state.selectedPaymentMethod
+        let title = method.words("scan", choice: state.toggleChoices[method.id]) ?? "Scan to pay"
+        let inside = screen.box(panel, title: title, style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
         let top = inside.y + max(0, (inside.height - code.height) / 2)
         for (row, line) in code.lines.enumerated() {
             for (column, glyph) in line.enumerated() {

@@ -43,7 +43,12 @@ enum PaymentView {
                 let style: Style = focused ? Theme.cursor : (chosen ? .bold : .plain)
                 if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
                 let x = screen.put((chosen ? "(•) " : "( ) ") + method.label, x: inside.x, y: y, style: style, maxWidth: inside.width)
-                if x + 2 + method.detail.count <= inside.maxX {
+                // While its attempt is open, what the customer chooses from (Antom's banks) stands in for the detail.
+                let offers = state.checkout.state.createdAttempt.flatMap { $0.provider == method.id && !$0.offers.isEmpty ? $0.offers : nil }
+                if let offers {
+                    // As many as fit, cut short with "…".
+                    screen.put("  " + TerminalText.escapingControls(offers.joined(separator: " · ")), x: x, y: y, style: focused ? style : Theme.dim, maxWidth: inside.maxX - x)
+                } else if x + 2 + method.detail.count <= inside.maxX {
                     screen.put("  " + method.detail, x: x, y: y, style: focused ? style : Theme.dim)
                 }
             case .toggle(let index):
@@ -51,7 +56,12 @@ enum PaymentView {
                 let on = state.togglesOn.contains(method.id)
                 let style: Style = focused ? Theme.cursor : Theme.dim
                 if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
-                screen.put("    [\(on ? "x" : " ")] \(method.toggle?.label ?? "") (s)", x: inside.x, y: y, style: style, maxWidth: inside.width)
+                if let toggle = method.toggle, toggle.isChoice {
+                    let value = state.toggleChoices[method.id] ?? toggle.values.first ?? ""
+                    screen.put("    \(toggle.label): \(TerminalText.escapingControls(value)) (s)", x: inside.x, y: y, style: style, maxWidth: inside.width)
+                } else {
+                    screen.put("    [\(on ? "x" : " ")] \(method.toggle?.label ?? "") (s)", x: inside.x, y: y, style: style, maxWidth: inside.width)
+                }
             case .saved(let saved):
                 let chosen = state.selectedSavedMethod?.id == saved.id
                 let style: Style = focused ? Theme.cursor : (chosen ? .bold : .plain)

@@ -1,0 +1,156 @@
+import Foundation
+import ProviderClients
+import ProviderWire
+
+/// Something the bank component or Antom told the checkout: the SDK's loading events and
+/// errors, its destruction, and notifications. Shown in the Events pane and as `event` lines.
+public struct AntomEvent: Hashable, Sendable {
+    /// `SDK_START_OF_LOADING`, `SDK_CALL_URL_ERROR`, `onDestroy`, `PAYMENT_RESULT`, …
+    public var name: String
+    public var summary: String
+    public var fields: [String: String]
+    /// False for a notification whose signature did not verify: shown, never acted on.
+    public var verified: Bool
+
+    public init(name: String, summary: String, fields: [String: String] = [:], verified: Bool = true) {
+        self.name = name
+        self.summary = summary
+        self.fields = fields
+        self.verified = verified
+    }
+}
+
+public typealias AntomEventReporter = @Sendable (AntomEvent) -> Void
+
+/// The seed SDK's error codes, each with the state it leads to (STATES.md).
+public enum AntomSDKError: String, Error, Hashable, Sendable, CaseIterable {
+    case internalError = "SDK_INTERNAL_ERROR"
+    case parameterError = "SDK_CREATEPAYMENT_PARAMETER_ERROR"
+    case callURLError = "SDK_CALL_URL_ERROR"
+    case integrationError = "SDK_INTEGRATION_ERROR"
+
+    public var kind: ProviderFailure.Kind {
+        switch self {
+        case .parameterError, .integrationError: .integration
+        case .callURLError: .api
+        case .internalError: .unexpected
+        }
+    }
+}
+
+/// What the loaded component shows: the banks to choose from and where the customer goes.
+public struct AntomComponentView: Hashable, Sendable {
+    public var banks: [AntomCashierBank]
+    /// The bank's page (one bank) or the cashier page listing them, in the component's locale.
+    public var link: String
+}
+
+/// The client-side bank component (the seed's SDK), created from `paymentSessionData` with a
+/// configuration: it loads the session's banks, reporting `SDK_START_OF_LOADING` and
+/// `SDK_END_OF_LOADING`, or one of the SDK's errors; `destroy()` is its `onDestroy`.
+public actor AntomComponent {
+    public struct Configuration: Hashable, Sendable {
+        public var locale: AntomLocale
+        /// The SDK's `sandbox` option: the session data must come from the same environment.
+        public var sandbox: Bool
+        public var showLoading: Bool
+        public var clientKind: AntomClientKind
+
+        public init(locale: AntomLocale, sandbox: Bool, showLoading: Bool, clientKind: AntomClientKind) {
+            self.locale = locale
+            self.sandbox = sandbox
+            self.showLoading = showLoading
+            self.clientKind = clientKind
+        }
+    }
+
+    public let sessionData: String
+    public let configuration: Configuration
+    private let mode: AntomDisplayMode
+    private let http: ProviderHTTPClient
+    private let report: AntomEventReporter
+    public private(set) var destroyed = false
+
+    public init(
+        sessionData: String, configuration: Configuration, mode: AntomDisplayMode, http: ProviderHTTPClient, report: @escaping AntomEventReporter
+    ) {
+        self.sessionData = sessionData
+        self.configuration = configuration
+        self.mode = mode
+        self.http = http
+        self.report = report
+    }
+
+    public func load() async throws(AntomComponentFailure) -> AntomComponentView {
+        let loading = ["show_loading": String(configuration.showLoading), "locale": configuration.locale.rawValue]
+        report(AntomEvent(name: "SDK_START_OF_LOADING", summary: "the bank component is loading", fields: loading))
+        do {
+            let view = try await fetch()
+            report(AntomEvent(
+                name: "SDK_END_OF_LOADING", summary: "loaded \(view.banks.count) bank\(view.banks.count == 1 ? "" : "s")",
+                fields: ["banks": view.banks.map(\.bankName).joined(separator: ",")]))
+            return view
+        } catch {
+            report(AntomEvent(name: "SDK_END_OF_LOADING", summary: "loading ended with an error"))
+            report(AntomEvent(name: error.code.rawValue, summary: error.detail))
+            throw error
+        }
+    }
+
+    /// `onDestroy`: the component is gone; a second call does nothing.
+    public func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        report(AntomEvent(name: "onDestroy", summary: "the previous bank component was destroyed"))
+    }
+
+    private func fetch() async throws(AntomComponentFailure) -> AntomComponentView {
+        guard let data = AntomSessionData(encoded: sessionData) else {
+            throw AntomComponentFailure(.parameterError, "paymentSessionData is not a session the component can read")
+        }
+        let sessionIsSandbox = data.environment == "sandbox"
+        guard sessionIsSandbox == configuration.sandbox else {
+            throw AntomComponentFailure(
+                .integrationError,
+                "the component is configured with sandbox: \(configuration.sandbox) but the session is from \(data.environment)")
+        }
+        let response: ProviderResponse
+        do throws(TransportFailure) {
+            response = try await http.send(
+                ProviderRequest(method: "GET", url: data.cashierUrl, headers: [(name: "Accept", value: "application/json")]), provider: AntomClient.provider)
+        } catch {
+            throw AntomComponentFailure(.callURLError, "the cashier could not be reached: \(error)")
+        }
+        guard response.isSuccess else { throw AntomComponentFailure(.callURLError, "the cashier answered HTTP \(response.status)") }
+        let cashier: AntomCashier
+        do { cashier = try JSONDecoder().decode(AntomCashier.self, from: response.body) } catch {
+            throw AntomComponentFailure(.internalError, "the cashier's answer could not be read")
+        }
+        let banks = cashier.banks.filter { bank in
+            // The seed's rule: bank-type mode never offers mobile banking apps to web clients.
+            guard configuration.clientKind == .web, case .bankType = mode else { return true }
+            return bank.categories != [.mobileBankingApp] && mode != .bankType(.mobileBankingApp)
+        }
+        guard !banks.isEmpty else {
+            throw AntomComponentFailure(.parameterError, "\(mode.spelling) offers no bank to a \(configuration.clientKind.rawValue) client")
+        }
+        let locale = "locale=\(configuration.locale.rawValue)"
+        let page = banks.count == 1 ? banks[0].bankPageUrl : cashier.cashierPageUrl
+        return AntomComponentView(banks: banks, link: page + (page.contains("?") ? "&" : "?") + locale)
+    }
+}
+
+/// A component error: the SDK's code and what went wrong.
+public struct AntomComponentFailure: Error, Hashable, Sendable {
+    public let code: AntomSDKError
+    public let detail: String
+
+    public init(_ code: AntomSDKError, _ detail: String) {
+        self.code = code
+        self.detail = detail
+    }
+
+    public var providerFailure: ProviderFailure {
+        ProviderFailure(kind: code.kind, category: "ANTOM_SDK", code: code.rawValue, detail: detail)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import ProviderWire
+
+/// notifyPayment: each notice POSTed to the session's `paymentNotifyUrl` through the sandbox's
+/// webhook dispatcher (in the background, retried with backoff, bounded), signed as Antom signs
+/// requests: `client-id` (the session's client), `request-time` and `signature` over
+/// `"POST <path of the notify URL>\n<client-id>.<request-time>.<body>"`. It counts as delivered only
+/// when the merchant answers 200 with `{"result": {"resultCode": "SUCCESS", "resultStatus": "S"}}`.
+struct AntomNotifier: Sendable {
+    let webhooks: WebhookDispatcher
+    let signer: AntomSigner
+
+    /// Sends each notice; how its delivery goes is recorded in `store`.
+    func send(_ notices: [AntomNotice], recordingIn store: AntomSessionStore) {
+        for notice in notices { send(notice, recordingIn: store) }
+    }
+
+    private func send(_ notice: AntomNotice, recordingIn store: AntomSessionStore) {
+        let body = AntomJSON.data(notice.body)
+        let time = AntomTime.string(signer.now())
+        let key = notice.wrongKey ? AntomSigner.wrongKey : AntomSigner.sandboxKey
+        var headers = [(name: "client-id", value: notice.clientID), (name: "request-time", value: time)]
+        if let signature = signer.signatureHeader(path: Self.path(of: notice.url), clientID: notice.clientID, time: time, body: body, key: key) {
+            headers.append((name: "signature", value: signature))
+        }
+        let (sessionID, index) = (notice.sessionID, notice.index)
+        let entry = webhooks.deliver(
+            event: "antom.\(notice.body.notifyType)", to: notice.url, receiverID: "antom:\(notice.clientID)", body: body, headers: headers,
+            accept: Self.isAcknowledgement, finished: { store.recordDelivery(session: sessionID, index: index, $0) })
+        if entry.outcome == .pending { store.recordDelivery(session: sessionID, index: index, entry) }
+    }
+
+    /// The path the merchant's SDK verifies over: the notify URL's path as sent (`/` when it has none).
+    static func path(of url: String) -> String {
+        let path = URLComponents(string: url)?.percentEncodedPath ?? ""
+        return path.isEmpty ? "/" : path
+    }
+
+    /// 200 with `result` SUCCESS / S: Antom's only acknowledgement.
+    @Sendable static func isAcknowledgement(status: Int, body: Data) -> Bool {
+        guard status == 200, let answer = try? JSONDecoder().decode(AntomResultOnly.self, from: body) else { return false }
+        return answer.result.resultCode == "SUCCESS" && answer.result.resultStatus == "S"
+    }
+}
