@@ -21,6 +21,8 @@ public actor AntomAdapter: PaymentProviderAdapter {
     private let now: @Sendable () -> Date
     /// How long a decided inquiry waits for the notification it must agree with.
     private let notificationWait: Duration
+    /// How long an undecided poll waits for a notification before it returns (under the poll interval).
+    private let heldPoll: Duration
     /// The live component; a new payment destroys it first.
     private var component: AntomComponent?
     /// Each session's order, by paymentRequestId, to re-create it for the same order.
@@ -38,7 +40,8 @@ public actor AntomAdapter: PaymentProviderAdapter {
 
     public init(
         provider: String, client: AntomClient, settings: AntomPaymentSettings, notifications: (any AntomNotificationSource)?, http: ProviderHTTPClient,
-        redirectURL: String, sandboxEnvironment: Bool, notificationWait: Duration = .seconds(3), now: @escaping @Sendable () -> Date = { Date() },
+        redirectURL: String, sandboxEnvironment: Bool, notificationWait: Duration = .seconds(3), heldPoll: Duration = .milliseconds(800),
+        now: @escaping @Sendable () -> Date = { Date() },
         report: @escaping AntomEventReporter
     ) {
         self.provider = provider
@@ -49,6 +52,7 @@ public actor AntomAdapter: PaymentProviderAdapter {
         self.redirectURL = redirectURL
         self.sandboxEnvironment = sandboxEnvironment
         self.notificationWait = notificationWait
+        self.heldPoll = heldPoll
         self.now = now
         self.report = report
     }
@@ -86,11 +90,12 @@ public actor AntomAdapter: PaymentProviderAdapter {
             session.renewals += 1
             return try await open(session, requestID: "\(session.ids.idempotencyKey)-r\(session.renewals)")
         }
-        let answer: AntomInquiryPaymentResponse
-        do { answer = try await client.inquiryPayment(AntomInquiryPaymentRequest(paymentRequestId: requestID)) } catch {
-            // Antom's "still being processed" is an answer, not a failure.
-            if case .result(let result) = error, result.resultCode == "PAYMENT_IN_PROCESS" { return attempt }
-            throw ProviderFailure(antom: error)
+        guard var answer = try await inquire(requestID) else { return attempt }
+        // Held open: a verified notification that Antom decided is acted on now, not at the next tick.
+        if answer.status?.isFinal != true, !attempt.linkExpired(now: now()), let notifications,
+           await notifications.notification(for: requestID, timeout: heldPoll) != nil {
+            guard let decided = try await inquire(requestID) else { return attempt }
+            answer = decided
         }
         var next = attempt
         switch answer.status {
@@ -115,6 +120,14 @@ public actor AntomAdapter: PaymentProviderAdapter {
             next.needsRenewal = attempt.linkExpired(now: now())
         }
         return next
+    }
+
+    /// inquiryPayment by request id; nil while Antom says PAYMENT_IN_PROCESS (an answer, not a failure).
+    private func inquire(_ requestID: String) async throws(ProviderFailure) -> AntomInquiryPaymentResponse? {
+        do { return try await client.inquiryPayment(AntomInquiryPaymentRequest(paymentRequestId: requestID)) } catch {
+            if case .result(let result) = error, result.resultCode == "PAYMENT_IN_PROCESS" { return nil }
+            throw ProviderFailure(antom: error)
+        }
     }
 
     /// The receipt's payment id is Antom's `paymentId`.
