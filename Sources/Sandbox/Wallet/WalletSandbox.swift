@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+
+/// The wallet sheet's rates service, as the seed's backend shapes it: `GET /rates?street=&city=
+/// &state=&zip=&country=` (and this sandbox's `weight_grams`, the parcel's weight; 500 g when
+/// left out) → a JSON array of rates, cheapest first; an empty array when the address cannot be
+/// shipped to. Magic ZIP codes: 00000 has no service (empty array), 88888 answers after 3 s
+/// (sped up by `SandboxSettings.timeScale`), 99999 fails (500).
+public struct WalletSandbox: SandboxProvider {
+    public let id: String
+
+    public init(id: String) {
+        self.id = id
+    }
+
+    public var summary: String { "wallet: shipping rates at /rates?street=&city=&state=&zip=&country= (ZIP 00000 none, 88888 slow, 99999 failing)" }
+
+    public var pathPrefixes: [String] { ["/rates"] }
+
+    /// ZIP codes with a documented answer.
+    enum MagicZIP {
+        static let noService = "00000"
+        static let slow = "88888"
+        static let failing = "99999"
+        static let slowSeconds = 3.0
+    }
+
+    public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+        let settings = core.settings
+        router.get("rates") { request, _ -> Response in
+            await Self.rates(request, settings: settings)
+        }
+    }
+
+    static func rates(_ request: Request, settings: SandboxSettings) async -> Response {
+        let query = request.uri.queryParameters
+        func field(_ name: Substring) -> String { query[name].map { String($0.prefix(200)) } ?? "" }
+        let address = WalletRateTable.Address(street: field("street"), city: field("city"), state: field("state"), zip: field("zip"), country: field("country"))
+        var grams = 500
+        if let given = query["weight_grams"] {
+            guard let value = Int(String(given)), (1...70_000).contains(value) else {
+                return SandboxResponse.json(["error": "weight_grams must be a whole number of grams from 1 to 70000"], status: .badRequest)
+            }
+            grams = value
+        }
+        switch address.zip.trimmingCharacters(in: .whitespaces) {
+        case MagicZIP.noService:
+            return SandboxResponse.json([WalletRateTable.Rate]())
+        case MagicZIP.failing:
+            return SandboxResponse.json(["error": "the rates service failed (sandbox magic ZIP 99999)"], status: .internalServerError)
+        case MagicZIP.slow:
+            try? await Task.sleep(for: .seconds(MagicZIP.slowSeconds / max(settings.timeScale, 0.001)))
+        default:
+            break
+        }
+        return SandboxResponse.json(WalletRateTable.rates(to: address, grams: grams, today: settings.now()))
+    }
+
+    public func faultResponse(_ fault: InjectedFault) -> Response {
+        SandboxResponse.json(["error": "\(fault.code): \(fault.detail)"], status: fault.status)
+    }
+
+    public func refusalResponse(_ refusal: SandboxRefusal) -> Response {
+        SandboxResponse.json(["error": refusal.detail], status: refusal.status)
+    }
+}
