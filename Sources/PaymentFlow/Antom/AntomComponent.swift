@@ -126,11 +126,8 @@ public actor AntomComponent {
         do { cashier = try JSONDecoder().decode(AntomCashier.self, from: response.body) } catch {
             throw AntomComponentFailure(.internalError, "the cashier's answer could not be read")
         }
-        let banks = cashier.banks.filter { bank in
-            // The seed's rule: bank-type mode never offers mobile banking apps to web clients.
-            guard configuration.clientKind == .web, case .bankType = mode else { return true }
-            return bank.categories != [.mobileBankingApp] && mode != .bankType(.mobileBankingApp)
-        }
+        // The seed's rule: bank-type mode never offers mobile banking apps to web clients.
+        let banks = configuration.clientKind == .web && mode == .bankType(.mobileBankingApp) ? [] : cashier.banks
         guard !banks.isEmpty else {
             throw AntomComponentFailure(.parameterError, "\(mode.spelling) offers no bank to a \(configuration.clientKind.rawValue) client")
         }

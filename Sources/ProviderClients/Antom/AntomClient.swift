@@ -97,16 +97,12 @@ public struct AntomClient: Sendable {
             do throws(TransportFailure) { response = try await http.send(request, provider: Self.provider, attempt: attempt) } catch {
                 throw .transport(error)
             }
-            let answer: Answer = try read(response, path: path)
-            // A result that is not S is thrown here, so an unknown one (U) is asked again.
-            if let result = try? JSONDecoder().decode(AntomResultOnly.self, from: response.body), !result.result.succeeded {
-                throw .result(result.result)
-            }
-            return answer
+            // A result that is not S is thrown by `read`, inside the retries, so an unknown one (U) is asked again.
+            return try read(response, path: path)
         }
     }
 
-    /// Checks the answer's signature (over its raw bytes), then decodes it.
+    /// Checks the answer's signature (over its raw bytes), then decodes it; a result that is not `S` is thrown.
     func read<Answer: Decodable>(_ response: ProviderResponse, path: String) throws(AntomFailure) -> Answer {
         guard response.status == 200 else {
             throw .http(status: response.status, body: String(decoding: response.body.prefix(300), as: UTF8.self))
@@ -129,6 +125,7 @@ public struct AntomClient: Sendable {
         guard AntomSignature.verify(signature, of: content, with: configuration.providerPublicKey) else {
             throw .unverified(status: response.status, detail: "the signature does not verify with Antom's public key")
         }
+        if let result, !result.result.succeeded { throw .result(result.result) }
         do { return try JSONDecoder().decode(Answer.self, from: response.body) } catch {
             throw .undecodable(status: response.status, detail: "\(error)")
         }

@@ -15,6 +15,8 @@ public actor AntomNotificationReceiver: AntomNotificationSource {
     private let publicKey: _RSA.Signing.PublicKey
     private let report: AntomEventReporter
     private var results: [String: AntomNotifyPayment] = [:]
+    /// Request ids in the order their first result came, so the oldest goes first.
+    private var arrivals: [String] = []
     private var waiters: [String: [UUID: CheckedContinuation<AntomNotifyPayment?, Never>]] = [:]
     /// Bounded: a long session keeps only the latest results.
     private static let keptResults = 256
@@ -70,8 +72,9 @@ public actor AntomNotificationReceiver: AntomNotificationSource {
                 "resultCode": notification.result.resultCode, "resultStatus": notification.result.resultStatus,
             ]))
         if notification.notifyType == "PAYMENT_RESULT" {
-            if results.count >= Self.keptResults, let oldest = results.keys.first { results.removeValue(forKey: oldest) }
+            if results[notification.paymentRequestId] == nil { arrivals.append(notification.paymentRequestId) }
             results[notification.paymentRequestId] = notification
+            if arrivals.count > Self.keptResults { results.removeValue(forKey: arrivals.removeFirst()) }
             for (_, waiter) in waiters.removeValue(forKey: notification.paymentRequestId) ?? [:] { waiter.resume(returning: notification) }
         }
         let acknowledgement = (try? JSONEncoder().encode(AntomAcknowledgement())) ?? Data()
