@@ -44,7 +44,8 @@ public enum CheckoutBinary {
     }
 
     /// Starts `checkout ARGUMENTS` and leaves it running, with its first line of output.
-    public static func start(_ arguments: [String], timeout: Double = 15) async throws -> (process: ChildProcess, firstLine: String) {
+    /// The timeout leaves room for a loaded CI machine: the wait ends as soon as the line comes.
+    public static func start(_ arguments: [String], timeout: Double = 60) async throws -> (process: ChildProcess, firstLine: String) {
         let child = try ChildProcess([url.path] + arguments)
         let deadline = ContinuousClock.now + .seconds(timeout)
         while ContinuousClock.now < deadline {

@@ -68,7 +68,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Waits until the screen satisfies `condition`; on timeout throws with the last screen.
     @discardableResult
-    public func waitFor(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) async throws -> String {
+    public func waitFor(_ what: String, timeout: Double = 45, _ condition: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + .seconds(timeout)
         var last = ""
         while ContinuousClock.now < deadline {
@@ -82,14 +82,14 @@ public final class TmuxSession: @unchecked Sendable {
     /// Waits until every marker is on one capture: a frame can be caught half drawn, so what
     /// a test checks belongs in the condition, not in a later look at the same capture.
     @discardableResult
-    public func waitForAll(_ markers: [String], timeout: Double = 15) async throws -> String {
+    public func waitForAll(_ markers: [String], timeout: Double = 45) async throws -> String {
         try await waitFor(markers.map { "\"\($0)\"" }.joined(separator: " and "), timeout: timeout) { screen in
             markers.allSatisfy(screen.contains)
         }
     }
 
     @discardableResult
-    public func waitFor(_ marker: String, timeout: Double = 15) async throws -> String {
+    public func waitFor(_ marker: String, timeout: Double = 45) async throws -> String {
         try await waitFor("\"\(marker)\"", timeout: timeout) { $0.contains(marker) }
     }
 
