@@ -192,6 +192,7 @@ if fuzzMode == "1" || fuzzMode == "smoke" {
         fuzzTarget("AdyenWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox", "CheckoutApp"]),
         fuzzTarget("SquareWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("AntomWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox"]),
+        fuzzTarget("WalletWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("FaultSpec", dictionary: true, ["Sandbox"]),
         fuzzTarget("KeyDecoder", ["TerminalUI"]),
         fuzzTarget("Money", dictionary: true, ["CheckoutModel"]),

@@ -52,7 +52,8 @@ struct PaymentSession: Sendable {
             sandboxRun: sandboxURL.map { (baseURL: $0, runID: runID) })
         let notices = ProviderNotices()
         let desk = CustomerDesk()
-        let connection = ProviderConnection(http: http, sandboxURL: sandboxURL, options: options.providerOptions, notices: notices, desk: desk)
+        let connection = ProviderConnection(
+            http: http, sandboxURL: sandboxURL, options: options.providerOptions, notices: notices, desk: desk, catalog: catalog)
         let adapters = Dictionary(uniqueKeysWithValues: options.registry.descriptors.map { ($0.id, $0.makeAdapter(connection)) })
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
         for fault in options.faults {

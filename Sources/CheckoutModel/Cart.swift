@@ -40,6 +40,14 @@ public struct Cart: Hashable, Sendable {
         self.tax = tax
     }
 
+    /// The parcel's weight: every line's quantity × unit weight; saturates at Int.max, never traps.
+    public var weightGrams: Int {
+        items.reduce(0) { total, item in
+            let (sum, overflow) = total.addingReportingOverflow(item.lineWeightGrams)
+            return overflow ? .max : sum
+        }
+    }
+
     public var selectedShipping: ShippingMethod? {
         shippingMethods.first { $0.id == selectedShippingID }
     }
@@ -64,7 +72,9 @@ public struct Cart: Hashable, Sendable {
     /// Adds `item`, or raises the quantity of the line with the same SKU.
     public mutating func add(_ item: LineItem) {
         if let index = items.firstIndex(where: { $0.sku == item.sku }) {
-            items[index].quantity += item.quantity
+            // A quantity past Int.max is not a cart anyone has: it stays as it was rather than trapping.
+            let (sum, overflow) = items[index].quantity.addingReportingOverflow(item.quantity)
+            if !overflow { items[index].quantity = sum }
         } else {
             items.append(item)
         }

@@ -7,6 +7,8 @@ public struct Catalog: Sendable, Hashable {
         public let sku: String
         public let name: String
         public let unitPrice: Money
+        /// One unit's shipping weight; 0 when the catalog gives none (weightless, like a gift card).
+        public let weightGrams: Int
     }
 
     public let merchantName: String
@@ -16,13 +18,16 @@ public struct Catalog: Sendable, Hashable {
     public let discounts: [Discount]
     public let tax: TaxRate?
     public let defaultCart: Cart
+    /// Who the wallet sheet's saved addresses and cards belong to, when the catalog names one.
+    public let sampleCustomer: SampleCustomer?
 
     public func product(sku: String) -> Product? { products.first { $0.sku == sku } }
 
     /// A cart line for `sku` from this catalog.
     public func lineItem(sku: String, quantity: Int) throws(CartError) -> LineItem {
         guard let product = product(sku: sku) else { throw .unknownSKU(sku) }
-        return LineItem(sku: sku, name: product.name, unitPrice: product.unitPrice, quantity: quantity)
+        return LineItem(
+            sku: sku, name: product.name, unitPrice: product.unitPrice, quantity: quantity, weightGrams: product.weightGrams)
     }
 }
 
@@ -56,7 +61,12 @@ extension Catalog {
         }
         var products: [Product] = []
         for (index, item) in file.items.enumerated() {
-            products.append(Product(sku: item.sku, name: item.name, unitPrice: try money(item.unitPrice, "items[\(index)].unit_price")))
+            if let grams = item.weightGrams, !CatalogFile.Item.weightRange.contains(grams) {
+                throw CatalogError(field: "items[\(index)].weight_grams", problem: "\(CatalogFile.Item.weightRule), not \(grams)")
+            }
+            products.append(Product(
+                sku: item.sku, name: item.name, unitPrice: try money(item.unitPrice, "items[\(index)].unit_price"),
+                weightGrams: item.weightGrams ?? 0))
         }
         var methods: [ShippingMethod] = []
         for (index, method) in file.shippingMethods.enumerated() {
@@ -76,10 +86,11 @@ extension Catalog {
             discounts.append(Discount(id: discount.id, label: discount.label, kind: kind))
         }
         let tax = file.tax.map { TaxRate(label: $0.label, basisPoints: $0.rateBasisPoints) }
+        let customer = try file.sampleCustomer?.checked(at: "sample_customer")
         let base = Catalog(
             merchantName: file.merchant.name, currency: currency, products: products,
             shippingMethods: methods, discounts: discounts, tax: tax,
-            defaultCart: Cart(currency: currency, items: []))
+            defaultCart: Cart(currency: currency, items: []), sampleCustomer: customer)
         var items: [LineItem] = []
         for (index, line) in file.defaultCart.items.enumerated() {
             guard line.quantity > 0 else {
@@ -105,13 +116,14 @@ extension Catalog {
             discounts: discounts, tax: tax,
             defaultCart: Cart(
                 currency: currency, items: items, discounts: chosen, shippingMethods: methods,
-                selectedShippingID: file.defaultCart.shipping, tax: tax))
+                selectedShippingID: file.defaultCart.shipping, tax: tax),
+            sampleCustomer: customer)
     }
 }
 
 private struct CatalogFile: Decodable {
     struct Merchant: Decodable { let name: String; let currency: Currency }
-    struct Item: Decodable { let sku: String; let name: String; let unitPrice: String }
+    struct Item: Decodable { let sku: String; let name: String; let unitPrice: String; let weightGrams: Int? }
     struct Method: Decodable { let id: String; let label: String; let detail: String; let amount: String }
     struct DiscountEntry: Decodable {
         let id: String; let label: String; let amountOff: String?; let percentOffBasisPoints: Int?
@@ -127,16 +139,34 @@ private struct CatalogFile: Decodable {
     let discounts: [DiscountEntry]
     let tax: Tax?
     let defaultCart: DefaultCart
+    let sampleCustomer: SampleCustomerEntry?
 
     enum CodingKeys: String, CodingKey {
         case merchant, items, discounts, tax
         case shippingMethods = "shipping_methods"
         case defaultCart = "default_cart"
+        case sampleCustomer = "sample_customer"
     }
 }
 
 extension CatalogFile.Item {
-    enum CodingKeys: String, CodingKey { case sku, name, unitPrice = "unit_price" }
+    enum CodingKeys: String, CodingKey { case sku, name, unitPrice = "unit_price", weightGrams = "weight_grams" }
+
+    /// The sandbox's rates take a parcel of 1 g to 70 kg; a weightless item leaves the field out.
+    static let weightRange = 1...70_000
+    static let weightRule = "must be a whole number of grams from 1 to 70000 (leave it out for a weightless item)"
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sku = try container.decode(String.self, forKey: .sku)
+        name = try container.decode(String.self, forKey: .name)
+        unitPrice = try container.decode(String.self, forKey: .unitPrice)
+        // Text, a fraction or a huge number: say the allowed range, at this field. (Linux's decoder
+        // throws a fraction as a private error that would otherwise surface as "not valid JSON".)
+        do { weightGrams = try container.decodeIfPresent(Int.self, forKey: .weightGrams) } catch {
+            throw DecodingError.dataCorruptedError(forKey: .weightGrams, in: container, debugDescription: Self.weightRule)
+        }
+    }
 }
 
 extension CatalogFile.DiscountEntry {

@@ -4,16 +4,27 @@ public struct LineItem: Hashable, Sendable {
     public let name: String
     public let unitPrice: Money
     public var quantity: Int
+    /// One unit's shipping weight from the catalog; 0 for a weightless line (a gift card, or an
+    /// item written inline in a scenario).
+    public let weightGrams: Int
 
-    public init(sku: String, name: String, unitPrice: Money, quantity: Int) {
+    public init(sku: String, name: String, unitPrice: Money, quantity: Int, weightGrams: Int = 0) {
         self.sku = sku
         self.name = name
         self.unitPrice = unitPrice
         self.quantity = quantity
+        self.weightGrams = weightGrams
     }
 
     public var lineTotal: Money {
         get throws(MoneyError) { try unitPrice * quantity }
+    }
+
+    /// The line's weight, quantity × unit weight; saturates at Int.max rather than trapping, and a
+    /// negative weight or quantity counts as nothing.
+    public var lineWeightGrams: Int {
+        let (product, overflow) = max(weightGrams, 0).multipliedReportingOverflow(by: max(quantity, 0))
+        return overflow ? .max : product
     }
 }
 

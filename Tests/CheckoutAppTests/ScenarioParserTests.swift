@@ -149,8 +149,8 @@ import Testing
         let scenario = try parse(Self.everyField)
         let cart = try scenario.cart(in: catalog)
         #expect(cart.items == [
-            LineItem(sku: "BEAN-HOUSE-12", name: "House Blend Beans 12oz", unitPrice: usd(1650), quantity: 2),
-            LineItem(sku: "MUG-ENAMEL", name: "Enamel Camp Mug", unitPrice: usd(1400), quantity: 1),
+            LineItem(sku: "BEAN-HOUSE-12", name: "House Blend Beans 12oz", unitPrice: usd(1650), quantity: 2, weightGrams: 340),
+            LineItem(sku: "MUG-ENAMEL", name: "Enamel Camp Mug", unitPrice: usd(1400), quantity: 1, weightGrams: 350),
             LineItem(sku: "ITEM-3", name: "Gift card", unitPrice: usd(1999), quantity: 1),
             LineItem(sku: "ITEM-4", name: "Sticker", unitPrice: usd(10), quantity: 3),
             LineItem(sku: "ITEM-5", name: "Pin", unitPrice: usd(20), quantity: 1),

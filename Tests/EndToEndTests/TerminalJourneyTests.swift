@@ -74,8 +74,11 @@ import TestSupport
         try await tmux.waitFor("readyToAuthorize")
         try await tmux.waitFor("$45.05 · elapsed")
         try tmux.send("+")
-        // The PATCH goes out (updatingCustomerRequest) and the request comes back at the new total.
-        try await tmux.waitForAll(["$62.74 · elapsed", "readyToAuthorize", "PATCH /customer-request/v1/requests/"])
+        // The PATCH goes out (updatingCustomerRequest) and the request comes back at the new total;
+        // with six payment methods the QR code covers the log at 100×30 until v hides it.
+        try await tmux.waitForAll(["$62.74 · elapsed", "readyToAuthorize"])
+        try tmux.send("v")
+        try await tmux.waitFor("PATCH /customer-request/v1/requests/")
         try tmux.send("q", "y")
     }
 
@@ -89,7 +92,10 @@ import TestSupport
         try await tmux.waitFor("readyToAuthorize")
         // A cart change gets a new Afterpay token and signature, then PATCHes the request.
         try tmux.send("+")
-        try await tmux.waitForAll(["$62.74 · elapsed", "PATCH /customer-request/v1/requests/"])
+        try await tmux.waitFor("$62.74 · elapsed")
+        try tmux.send("v")
+        try await tmux.waitFor("PATCH /customer-request/v1/requests/")
+        try tmux.send("v")
         try tmux.send("p")
         try await tmux.waitFor("polling")
         try tmux.send("a")
@@ -137,6 +143,53 @@ import TestSupport
         try await tmux.waitForAll(["polling", "รอลูกค้าชำระเงินที่ธนาคาร", "/sandbox/antom/cashier/", "สแกนเพื่อชำระเงินที่ธนาคาร"])
         try tmux.send("a")
         try await tmux.waitForAll(["approved", "ชำระเงินที่ธนาคารแล้ว"])
+        try tmux.send("q")
+        try await tmux.waitFor("checkout: left in approved")
+        try await expectTerminalRestored(tmux)
+    }
+
+    /// The wallet sheet at 80×24 by keyboard: rates for the saved address, an entered address the
+    /// rates service cannot ship to, another saved address, a dearer method, then the two-key pay.
+    @Test func aWalletSheetByKeyboard() async throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        defer { tmux.close() }
+        try await launch(tmux)
+        // The wallet is the sixth payment method.
+        try tmux.send("Tab", "Tab", "Down", "Down", "Down", "Down", "Down", "Enter")
+        try await tmux.waitFor("(•) Wallet (Apple Pay style)")
+        try tmux.send("p")
+        try await tmux.waitForAll(["Wallet · Adyen", "USPS Ground Advantage"])
+        // The address row, then a new address at the ZIP with no service.
+        try tmux.send("Down", "Enter")
+        try await tmux.waitFor("Enter a new address…")
+        try tmux.send("Down", "Down", "Down", "Down", "Enter")
+        try await tmux.waitFor("New shipping address")
+        try tmux.send("Tab")
+        try tmux.typeText("1 Nowhere Rd")
+        try tmux.send("Tab")
+        try tmux.typeText("Salem")
+        try tmux.send("Tab")
+        try tmux.typeText("OR")
+        try tmux.send("Tab")
+        try tmux.typeText("00000")
+        try tmux.send("Enter")
+        try await tmux.waitFor("invalid shipping postal address")
+        try tmux.send("p")
+        try await tmux.waitFor("Choose another address")
+        // The office in New York (the picker opens on the entered address): rates again.
+        try tmux.send("Down", "Enter")
+        try await tmux.waitFor("Enter a new address…")
+        try tmux.send("Up", "Up", "Up", "Enter")
+        try await tmux.waitFor("Office rates") { $0.contains("Office · 350 Fifth Ave") && $0.contains("USPS Ground Advantage") }
+        // The shipping row: the dearest method reprices the total at once.
+        try tmux.send("Down", "Down", "Enter")
+        try await tmux.waitFor("Shipping method")
+        try tmux.send("Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter")
+        try await tmux.waitFor("the overnight method") { $0.contains("FedEx Standard Overnight") && !$0.contains("Shipping method") }
+        try tmux.send("p")
+        try await tmux.waitFor("Confirm with Side Button")
+        try tmux.send("p")
+        try await tmux.waitForAll(["completed", "Paid with the wallet."])
         try tmux.send("q")
         try await tmux.waitFor("checkout: left in approved")
         try await expectTerminalRestored(tmux)

@@ -69,7 +69,8 @@ import Testing
     @Test func theServiceAnswersTheSeedsShapeAndItsMagicZIPCodes() async throws {
         var settings = SandboxSettings()
         settings.timeScale = 10
-        let providers = await ProviderRegistry.builtIn.sandboxProviders() + [WalletSandbox(id: "wallet")]
+        // Added once, whether or not the registry serves the wallet yet (two would claim /rates twice).
+        let providers = await ProviderRegistry.builtIn.sandboxProviders().filter { !($0 is WalletSandbox) } + [WalletSandbox(id: "wallet")]
         let sandbox = try await SandboxServer(settings: settings, providers: providers).start(host: "127.0.0.1", port: 0)
         do {
             try await checkTheService(at: sandbox.baseURL)

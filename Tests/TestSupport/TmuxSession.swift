@@ -33,6 +33,11 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["send-keys", "-t", name] + keys)
     }
 
+    /// Types text literally, without Enter (into a form's field).
+    public func typeText(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", text])
+    }
+
     /// Types text literally, then Enter.
     public func type(_ line: String) throws {
         try tmux(["send-keys", "-t", name, "-l", line])

@@ -123,6 +123,8 @@ public struct HeadlessCheckout: Sendable {
                 final = state
                 // A provider's steps before its request are over once the request is being written.
                 if case .creatingCustomerRequest = state, case .step? = finalPhase { finalPhase = nil }
+                // So is a step at the terminal (the wallet's processing) once the sheet has decided.
+                if case .step? = finalPhase, state.name == "approved" || state.name == "declined" { finalPhase = nil }
                 progress.latest = (state, finalPhase)
                 switch state {
                 case .readyToAuthorize: await checkout.authorize()
@@ -142,8 +144,9 @@ public struct HeadlessCheckout: Sendable {
             writeError("timeout: settlement did not finish within \(timeout) s (last step \(finalPhase?.name ?? final.name))")
         }
         if case .settlementFailed(let failure)? = finalPhase { writeError("settlement failed: \(failure.reason)") }
+        // What the attempt came to (a wallet's shipping, a tip), else what was asked.
         var summary = summarize(
-            final: final, phase: finalPhase, status: status, amount: amount, elapsedMilliseconds: recorder.elapsedMilliseconds,
+            final: final, phase: finalPhase, status: status, amount: final.createdAttempt?.amount ?? amount, elapsedMilliseconds: recorder.elapsedMilliseconds,
             exchanges: http.log.entries.count)
         if let expect = scenario.expect {
             let verdict = check(expect, final: final, phase: finalPhase)
@@ -201,6 +204,8 @@ public struct HeadlessCheckout: Sendable {
     /// the behaviour), after the behaviour's delay; `none` leaves it unanswered.
     private func answerAsCustomer(_ prompt: CustomerPrompt, desk: CustomerDesk) {
         let behaviour = options.scenario.customer
+        // A prompt still loading (a spinner) or only showing progress waits for its next version.
+        guard !prompt.actions.isEmpty, !prompt.choices.contains(where: { $0.mark == .busy }) else { return }
         guard let answer = prompt.scripted[behaviour.keyword] else {
             writeError("note: waiting at the \(prompt.id) prompt (\(prompt.title)); the customer (\(behaviour.spelling)) does not answer")
             return

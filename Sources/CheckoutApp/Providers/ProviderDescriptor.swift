@@ -1,3 +1,4 @@
+import CheckoutModel
 import PaymentFlow
 import ProviderClients
 import Sandbox
@@ -160,11 +161,14 @@ public struct ProviderConnection: Sendable {
     public var notices: ProviderNotices
     /// Where it asks the person at the terminal (Square's reader and tip screen).
     public var desk: CustomerDesk
+    /// The shop's catalog: its sample customer's saved addresses and cards fill the wallet sheet.
+    public var catalog: Catalog?
 
     public init(
         http: ProviderHTTPClient, sandboxURL: String?, options: ProviderOptionValues, notices: ProviderNotices = ProviderNotices(),
-        desk: CustomerDesk = CustomerDesk()
+        desk: CustomerDesk = CustomerDesk(), catalog: Catalog? = nil
     ) {
+        self.catalog = catalog
         self.http = http
         self.sandboxURL = sandboxURL
         self.options = options

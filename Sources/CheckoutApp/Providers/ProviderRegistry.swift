@@ -10,6 +10,7 @@ public struct ProviderRegistry: Sendable {
         .adyen,
         .square,
         .antom,
+        .wallet,
     ])
 
     public let descriptors: [ProviderDescriptor]

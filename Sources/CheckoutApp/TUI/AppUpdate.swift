@@ -37,8 +37,11 @@ public enum AppUpdate {
             state.inform("Deleted the saved \(method.label).")
             return []
         case .promptChanged(let prompt):
-            if prompt?.id != state.prompt?.id { state.layout.promptCursor = 0 }
-            state.prompt = prompt
+            let before = state.prompt
+            let replaced = state.receivePrompt(prompt)
+            // The scenario's customer answers a prompt once, when it no longer waits on the
+            // provider: a version replaced in place only if the one before was still loading.
+            guard prompt?.awaitsProvider != true, !replaced || before?.awaitsProvider == true else { return [] }
             return CheckoutActions.scenarioAnswer(&state, to: prompt)
         case .customerActionFailed(let reason):
             state.warn(reason)

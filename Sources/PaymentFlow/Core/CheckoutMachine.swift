@@ -30,6 +30,8 @@ public struct CheckoutMachine: Sendable, Hashable {
         case updated(PaymentAttempt)
         case retrieved(PaymentAttempt)
         case refreshed(PaymentAttempt)
+        /// The terminal sheet closed: approved, declined, or still pending (the customer closed it unpaid).
+        case authorizedAtTerminal(PaymentAttempt)
         case failed(ProviderFailure)
         case settled(SettlementOutcome)
     }
@@ -52,6 +54,8 @@ public struct CheckoutMachine: Sendable, Hashable {
         case presentAuthorization(url: String)
         /// Validate and capture an approved attempt.
         case settle(PaymentAttempt)
+        /// Open the provider's sheet at the terminal for a ready attempt (the wallet).
+        case authorizeAtTerminal(PaymentAttempt, order: PaymentOrder)
     }
 
     public private(set) var state: CheckoutState
@@ -63,6 +67,8 @@ public struct CheckoutMachine: Sendable, Hashable {
     public private(set) var order: PaymentOrder?
     /// A change arrived while the provider was busy; it goes out when the attempt is ready again.
     private var preparing = false
+    /// The provider's sheet is open at the terminal: authorize waits for it, the cart is fixed.
+    private var sheetOpen = false
 
     /// A coordinator at rest, or (for tests and replays) one resumed mid-attempt.
     public init(
@@ -103,12 +109,12 @@ public struct CheckoutMachine: Sendable, Hashable {
         case .changeOrder(let order):
             guard self.order != nil else { return [] }
             self.order = order
-            guard case .readyToAuthorize(let attempt) = state, !preparing else { return [] }
+            guard case .readyToAuthorize(let attempt) = state, !preparing, !sheetOpen else { return [] }
             return follow(order, from: attempt)
         case .reset:
             // Abandoned during a provider's step (at Square's reader): say so, so the step's phase clears.
             let wasBusy = preparing || phase != nil
-            (provider, ids, order, phase, preparing) = (nil, nil, nil, nil, false)
+            (provider, ids, order, phase, preparing, sheetOpen) = (nil, nil, nil, nil, false, false)
             return state == .notStarted && !wasBusy ? [] : move(to: .notStarted)
         case .result(let number, let outcome):
             guard number == ids?.number else { return [] }
@@ -121,7 +127,7 @@ public struct CheckoutMachine: Sendable, Hashable {
     private mutating func handleCustomerStep(_ event: Event) -> [Effect] {
         switch (state, event) {
         case (.readyToAuthorize(let attempt), .authorize(let now)):
-            guard !preparing else { return [] }
+            guard !preparing, !sheetOpen else { return [] }
             switch attempt.status {
             case .declined: return move(to: .integrationError(.terminalState))
             case .approved: return redirect(attempt, presenting: false)
@@ -138,7 +144,7 @@ public struct CheckoutMachine: Sendable, Hashable {
             return move(to: .unexpectedError(.authorizationTimeout(seconds: seconds)))
         case (.readyToAuthorize, .authorizationTimedOut(let seconds)), (.redirecting, .authorizationTimedOut(let seconds)),
             (.polling, .authorizationTimedOut(let seconds)), (.refreshing, .authorizationTimedOut(let seconds)):
-            preparing = false
+            (preparing, sheetOpen) = (false, false)
             return move(to: .unexpectedError(.authorizationTimeout(seconds: seconds)))
         default:
             return []
@@ -171,6 +177,26 @@ public struct CheckoutMachine: Sendable, Hashable {
         case (.creatingCustomerRequest, .created(let attempt)) where attempt.status == .declined:
             return move(to: .declined(attempt))
 
+        // The provider's own sheet opens at the terminal: ready to authorize, and the sheet decides.
+        case (.creatingCustomerRequest, .created(let attempt)) where provider?.authorizesAtTerminal == true && attempt.status == .pending:
+            guard let order else { return [] }
+            sheetOpen = true
+            return move(to: .readyToAuthorize(attempt)) + [.authorizeAtTerminal(attempt, order: order)]
+        case (.readyToAuthorize, .authorizedAtTerminal(let attempt)) where sheetOpen:
+            sheetOpen = false
+            phase = nil
+            switch attempt.status {
+            case .approved:
+                guard !attempt.grants.isEmpty else { return move(to: .declined(attempt)) }
+                return move(to: .approved(attempt)) + (provider?.settles == true ? [.settle(attempt)] : [])
+            case .declined:
+                return move(to: .declined(attempt))
+            case .pending, .processing:
+                // Closed unpaid: the attempt is abandoned, as Esc at a prompt abandons it.
+                (provider, ids, self.order) = (nil, nil, nil)
+                return move(to: .notStarted)
+            }
+
         case (.creatingCustomerRequest, .created(let attempt)), (.updatingCustomerRequest, .updated(let attempt)):
             var effects = move(to: .readyToAuthorize(attempt))
             // The cart changed while the provider was busy: send the newest amount.
@@ -197,10 +223,10 @@ public struct CheckoutMachine: Sendable, Hashable {
                 return [.attemptChanged(attempt)]
             }
 
-        case (.notStarted, .failed(let failure)) where preparing, (.readyToAuthorize, .failed(let failure)) where preparing,
+        case (.notStarted, .failed(let failure)) where preparing, (.readyToAuthorize, .failed(let failure)) where preparing || sheetOpen,
             (.creatingCustomerRequest, .failed(let failure)), (.updatingCustomerRequest, .failed(let failure)),
             (.polling, .failed(let failure)), (.refreshing, .failed(let failure)):
-            preparing = false
+            (preparing, sheetOpen) = (false, false)
             phase = nil
             return move(to: .failed(failure))
 

@@ -107,6 +107,10 @@ public actor CheckoutRunner {
             call { adapter, _, _ throws(ProviderFailure) in .refreshed(try await adapter.retrieve(attempt, refreshing: true)) }
         case .settle(let attempt):
             call { adapter, ids, step in .settled(await adapter.settle(attempt, ids: ids.attempt, step: step)) }
+        case .authorizeAtTerminal(let attempt, let order):
+            call { adapter, ids, step throws(ProviderFailure) in
+                .authorizedAtTerminal(try await adapter.authorizeAtTerminal(attempt, order: order, ids: ids.attempt, step: step))
+            }
         }
     }
 

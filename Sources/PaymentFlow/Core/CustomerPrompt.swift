@@ -24,11 +24,18 @@ public struct CustomerPrompt: Hashable, Sendable {
     /// Esc walks away from it, abandoning the attempt (the reader); false when something is
     /// already charged and must be decided (a delayed capture).
     public var abandonable: Bool
+    /// A form the customer types into (a wallet's address); the answer carries every value.
+    public var fields: [PromptField]
+    /// The choice the cursor starts on when the prompt first appears; nil: the first selectable one.
+    public var cursor: Int?
 
     public init(
         id: String, title: String, lines: [String] = [], choices: [PromptChoice] = [], actions: [PromptAction], deadline: Date? = nil,
-        scripted: [String: PromptAnswer] = [:], actionFlag: String? = nil, choiceFlag: String? = nil, abandonable: Bool = true
+        scripted: [String: PromptAnswer] = [:], actionFlag: String? = nil, choiceFlag: String? = nil, abandonable: Bool = true,
+        fields: [PromptField] = [], cursor: Int? = nil
     ) {
+        self.fields = fields
+        self.cursor = cursor
         self.actionFlag = actionFlag
         self.choiceFlag = choiceFlag
         self.abandonable = abandonable
@@ -46,11 +53,57 @@ public struct PromptChoice: Hashable, Sendable {
     public var id: String
     public var label: String
     public var detail: String
+    /// A section title on its own dim line above the row ("SHIP TO").
+    public var heading: String?
+    /// A state shown in place of the detail (a rate being fetched, a rejected address).
+    public var mark: PromptMark?
+    /// False for summary lines the cursor skips (a subtotal, the total).
+    public var selectable: Bool
+    /// Bold, under a rule: the line that says what is paid ("PAY DRIFTWOOD COFFEE CO. $45.05").
+    public var emphasis: Bool
 
-    public init(id: String, label: String, detail: String = "") {
+    public init(
+        id: String, label: String, detail: String = "", heading: String? = nil, mark: PromptMark? = nil, selectable: Bool = true,
+        emphasis: Bool = false
+    ) {
         self.id = id
         self.label = label
         self.detail = detail
+        self.heading = heading
+        self.mark = mark
+        self.selectable = selectable
+        self.emphasis = emphasis
+    }
+}
+
+/// What a choice's row shows instead of its detail while something about it is under way or wrong.
+public enum PromptMark: Hashable, Sendable {
+    /// A spinner: the provider is still working it out (shipping rates).
+    case busy
+    /// Why it cannot be used, in the warning style.
+    case error(String)
+    /// A ✓ and this text, in the success style.
+    case ok(String)
+}
+
+/// One line of a prompt's form.
+public struct PromptField: Hashable, Sendable {
+    /// The key of its value in `PromptAnswer.fields`.
+    public var id: String
+    public var label: String
+    /// What it holds when the prompt appears (or when the provider changes it).
+    public var value: String
+    /// Shown as dots (a card number, a security code).
+    public var secret: Bool
+    /// What may be typed, as a dim hint ("2 letters"); not enforced here.
+    public var allowed: String?
+
+    public init(id: String, label: String, value: String = "", secret: Bool = false, allowed: String? = nil) {
+        self.id = id
+        self.label = label
+        self.value = value
+        self.secret = secret
+        self.allowed = allowed
     }
 }
 
@@ -67,14 +120,17 @@ public struct PromptAction: Hashable, Sendable {
     }
 }
 
-/// An answer: which action, and the choice highlighted when it was taken.
+/// An answer: which action, the choice highlighted when it was taken, and what the form held.
 public struct PromptAnswer: Hashable, Sendable {
     public var action: String
     public var choice: String?
+    /// Every field's value by field id (empty when the prompt has no fields).
+    public var fields: [String: String]
 
-    public init(action: String, choice: String? = nil) {
+    public init(action: String, choice: String? = nil, fields: [String: String] = [:]) {
         self.action = action
         self.choice = choice
+        self.fields = fields
     }
 
     /// The provider options this answer to `prompt` stands for.
@@ -89,7 +145,7 @@ public struct PromptAnswer: Hashable, Sendable {
 /// Where adapters ask their prompts and the front ends answer them: one prompt at a time.
 /// Asking while another prompt waits withdraws the older one (its asker gets nil).
 public actor CustomerDesk {
-    private var waiting: (prompt: CustomerPrompt, number: Int, continuation: CheckedContinuation<PromptAnswer?, Never>)?
+    private var waiting: (prompt: CustomerPrompt, number: Int, continuation: CheckedContinuation<PromptAnswer?, Never>?)?
     private var asked = 0
     private var listeners: [UUID: @Sendable (CustomerPrompt?) -> Void] = [:]
 
@@ -113,13 +169,34 @@ public actor CustomerDesk {
         }
     }
 
+    /// Shows a prompt that asks nothing (the wallet's "Processing", its result mark) until the
+    /// next ask, replace or withdraw; the prompt it replaces is withdrawn. Awaited, so it is up
+    /// before the caller goes on.
+    public func display(_ prompt: CustomerPrompt) {
+        withdraw()
+        asked += 1
+        waiting = (prompt, asked, nil)
+        announce(prompt)
+    }
+
+    /// Changes what the waiting prompt shows (shipping rates came in while it is open): its asker
+    /// keeps waiting and listeners get the new prompt. Keep the id so the screen keeps the
+    /// cursor and what was typed. False when no prompt waits.
+    @discardableResult
+    public func replace(_ prompt: CustomerPrompt) -> Bool {
+        guard let current = waiting else { return false }
+        waiting = (prompt, current.number, current.continuation)
+        announce(prompt)
+        return true
+    }
+
     /// Answers the waiting prompt if it is `promptID`; false when no such prompt waits.
     @discardableResult
     public func answer(_ answer: PromptAnswer, to promptID: String) -> Bool {
-        guard let current = waiting, current.prompt.id == promptID else { return false }
+        guard let current = waiting, current.prompt.id == promptID, current.continuation != nil else { return false }
         waiting = nil
         announce(nil)
-        current.continuation.resume(returning: answer)
+        current.continuation?.resume(returning: answer)
         return true
     }
 
@@ -128,7 +205,7 @@ public actor CustomerDesk {
         guard let current = waiting else { return }
         waiting = nil
         announce(nil)
-        current.continuation.resume(returning: nil)
+        current.continuation?.resume(returning: nil)
     }
 
     private func withdraw(number: Int) {

@@ -70,10 +70,14 @@ public struct ProviderPlan: Hashable, Sendable {
     public var id: String
     public var prepares: Bool
     public var settles: Bool
+    /// The customer authorizes here, at the terminal, on the provider's own sheet (the wallet):
+    /// a created attempt opens it at once, and the sheet's outcome decides the attempt.
+    public var authorizesAtTerminal: Bool
 
-    public init(id: String, prepares: Bool = false, settles: Bool = false) {
+    public init(id: String, prepares: Bool = false, settles: Bool = false, authorizesAtTerminal: Bool = false) {
         self.id = id
         self.prepares = prepares
         self.settles = settles
+        self.authorizesAtTerminal = authorizesAtTerminal
     }
 }

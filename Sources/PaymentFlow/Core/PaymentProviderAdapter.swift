@@ -22,6 +22,13 @@ public protocol PaymentProviderAdapter: Sendable {
     /// Settles an approved attempt (validate, capture), reporting each step's name.
     func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome
 
+    /// The provider's sheet at the terminal (plans that authorize at the terminal): the customer
+    /// authorizes there and the payment is made; returns the attempt approved or declined, or
+    /// still pending when the customer closed the sheet unpaid.
+    func authorizeAtTerminal(
+        _ attempt: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers, step: @escaping StepReporter
+    ) async throws(ProviderFailure) -> PaymentAttempt
+
     /// The session is over: release what the adapter opened (Adyen: its webhook receiver).
     func close() async
 }
@@ -35,6 +42,13 @@ extension PaymentProviderAdapter {
     }
 
     public func close() async {}
+
+    /// Providers authorized elsewhere never open a sheet here.
+    public func authorizeAtTerminal(
+        _ attempt: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers, step: @escaping StepReporter
+    ) async throws(ProviderFailure) -> PaymentAttempt {
+        attempt
+    }
 
     /// Providers whose approval is the end: nothing to settle.
     public func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome {

@@ -25,6 +25,11 @@ public struct AdyenClient: Sendable {
         try await call("POST", "/payments", body: request, idempotencyKey: idempotencyKey)
     }
 
+    /// `/payments` with an Apple Pay token (`AdyenApplePayDetails`); the same key on its retries.
+    public func payWithWallet(_ request: AdyenApplePayPaymentRequest, idempotencyKey: String) async throws(AdyenFailure) -> AdyenPaymentResponse {
+        try await call("POST", "/payments", body: request, idempotencyKey: idempotencyKey)
+    }
+
     public func paymentDetails(_ request: AdyenPaymentDetailsRequest, idempotencyKey: String) async throws(AdyenFailure) -> AdyenPaymentResponse {
         try await call("POST", "/payments/details", body: request, idempotencyKey: idempotencyKey)
     }

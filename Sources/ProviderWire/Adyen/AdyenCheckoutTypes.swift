@@ -115,6 +115,44 @@ public struct AdyenPaymentRequest: Codable, Hashable, Sendable {
     }
 }
 
+/// `paymentMethod` of an Apple Pay payment (Adyen's `ApplePayDetails`).
+public struct AdyenApplePayDetails: Codable, Hashable, Sendable {
+    public static let type = "applepay"
+    public var type: String
+    /// The base64 of the token's `paymentData` JSON (`WalletPaymentToken.applePayToken`).
+    public var applePayToken: String
+    public init(applePayToken: String) {
+        type = Self.type
+        self.applePayToken = applePayToken
+    }
+}
+
+/// `POST /payments` paid with an Apple Pay token: `AdyenPaymentRequest`'s body with
+/// `ApplePayDetails` as its method (a second type, so Cash App callers stay as they are).
+public struct AdyenApplePayPaymentRequest: Codable, Hashable, Sendable {
+    public var amount: AdyenAmount
+    public var merchantAccount: String
+    public var paymentMethod: AdyenApplePayDetails
+    public var reference: String
+    public var returnUrl: String
+    public var shopperReference: String?
+    public var channel: String?
+    public init(
+        amount: AdyenAmount, merchantAccount: String, paymentMethod: AdyenApplePayDetails, reference: String, returnUrl: String,
+        shopperReference: String? = nil, channel: String? = "iOS"
+    ) {
+        self.amount = amount; self.merchantAccount = merchantAccount; self.paymentMethod = paymentMethod
+        self.reference = reference; self.returnUrl = returnUrl; self.shopperReference = shopperReference; self.channel = channel
+    }
+}
+
+/// The method a payment was made with, as `/payments` answers it (`{"type": "applepay", "brand": "visa_applepay"}`).
+public struct AdyenResponsePaymentMethod: Codable, Hashable, Sendable {
+    public var type: String?
+    public var brand: String?
+    public init(type: String?, brand: String?) { self.type = type; self.brand = brand }
+}
+
 /// `resultCode` values that decide a Cash App Pay payment (the API has more; unknown ones are kept as text).
 public enum AdyenResultCode: String, Sendable {
     case authorised = "Authorised", received = "Received", pending = "Pending", cancelled = "Cancelled"
@@ -141,13 +179,15 @@ public struct AdyenPaymentResponse: Codable, Hashable, Sendable {
     public var additionalData: [String: String]?
     public var amount: AdyenAmount?
     public var merchantReference: String?
+    /// Apple Pay's type and brand; Cash App payments leave it out.
+    public var paymentMethod: AdyenResponsePaymentMethod?
     public init(
         pspReference: String?, resultCode: String?, action: Action? = nil, refusalReason: String? = nil, refusalReasonCode: String? = nil,
-        additionalData: [String: String]? = nil, amount: AdyenAmount?, merchantReference: String?
+        additionalData: [String: String]? = nil, amount: AdyenAmount?, merchantReference: String?, paymentMethod: AdyenResponsePaymentMethod? = nil
     ) {
         self.pspReference = pspReference; self.resultCode = resultCode; self.action = action; self.refusalReason = refusalReason
         self.refusalReasonCode = refusalReasonCode; self.additionalData = additionalData; self.amount = amount
-        self.merchantReference = merchantReference
+        self.merchantReference = merchantReference; self.paymentMethod = paymentMethod
     }
 
     public var result: AdyenResultCode? { resultCode.flatMap(AdyenResultCode.init(rawValue:)) }

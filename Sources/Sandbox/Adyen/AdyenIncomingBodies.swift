@@ -12,9 +12,11 @@ enum AdyenIncoming {
         var shopperReference: String?
     }
 
-    /// `CashAppDetails`, plus the (deprecated) recurringDetailReference as a stored method id.
+    /// `CashAppDetails`, plus the (deprecated) recurringDetailReference as a stored method id,
+    /// and `ApplePayDetails`' token (`type` tells which method it is).
     struct CashApp: Decodable {
         var type: String?
+        var applePayToken: String?
         var subtype: String?
         var grantId: String?
         var onFileGrantId: String?

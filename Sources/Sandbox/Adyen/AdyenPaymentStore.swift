@@ -18,6 +18,8 @@ public final class AdyenPaymentStore: Sendable {
         var refusalReason: String?
         var refusalReasonCode: String?
         var additionalData: [String: String]?
+        /// Apple Pay's type and brand (Cash App payments answer none).
+        var paymentMethod: AdyenResponsePaymentMethod?
         var captured = 0
         var refunded = 0
         var cancelled = false
@@ -28,7 +30,8 @@ public final class AdyenPaymentStore: Sendable {
         var response: AdyenPaymentResponse {
             AdyenPaymentResponse(
                 pspReference: pspReference, resultCode: resultCode.rawValue, refusalReason: refusalReason,
-                refusalReasonCode: refusalReasonCode, additionalData: additionalData, amount: amount, merchantReference: reference)
+                refusalReasonCode: refusalReasonCode, additionalData: additionalData, amount: amount, merchantReference: reference,
+                paymentMethod: paymentMethod)
         }
     }
 

@@ -20,6 +20,8 @@ enum AdyenPaymentValidation {
     static let maxReturnURLLength = 8_000
     static let maxShopperReferenceLength = 256
     static let maxIDLength = 64
+    /// `ApplePayDetails.applePayToken`'s documented limit.
+    static let maxApplePayTokenLength = 10_000
 
     static func validate(_ body: AdyenIncoming.Payment) throws(AdyenRejection) -> AdyenValidPayment {
         guard let merchantAccount = body.merchantAccount else {
@@ -61,8 +63,10 @@ enum AdyenPaymentValidation {
     }
 
     private static func checkMethod(_ method: AdyenIncoming.CashApp) throws(AdyenRejection) {
+        if method.type == AdyenApplePayDetails.type { return try checkApplePay(method) }
         guard method.type == AdyenCashAppDetails.type else {
-            throw AdyenRejection.invalid("14_0", "paymentMethod.type '\(method.type?.prefix(32) ?? "")' is not supported: this sandbox takes \"cashapp\".")
+            throw AdyenRejection.invalid(
+                "14_0", "paymentMethod.type '\(method.type?.prefix(32) ?? "")' is not supported: this sandbox takes \"cashapp\" or \"applepay\".")
         }
         let ids: [(String, String?)] = [
             ("grantId", method.grantId), ("onFileGrantId", method.onFileGrantId), ("customerId", method.customerId),
@@ -78,6 +82,16 @@ enum AdyenPaymentValidation {
         else {
             throw AdyenRejection.invalid(
                 "14_0", "paymentMethod needs a grantId (ONE_TIME grant), an onFileGrantId (EXTENDED grant) or a storedPaymentMethodId.")
+        }
+    }
+
+    /// A token present and within Adyen's limit; whether it is genuine is decided when paying.
+    private static func checkApplePay(_ method: AdyenIncoming.CashApp) throws(AdyenRejection) {
+        guard let token = method.applePayToken, !token.isEmpty else {
+            throw AdyenRejection.invalid("14_0", "Required field 'paymentMethod.applePayToken' is not provided.")
+        }
+        guard token.utf8.count <= maxApplePayTokenLength else {
+            throw AdyenRejection.invalid("14_0", "Field 'paymentMethod.applePayToken' is longer than \(maxApplePayTokenLength) characters.")
         }
     }
 }

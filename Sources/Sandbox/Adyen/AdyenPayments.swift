@@ -12,6 +12,7 @@ struct AdyenPayments {
     func pay(_ data: Data, idempotencyKey: String?) async throws(AdyenRejection) -> AdyenEndpoint.Answer {
         let body = try endpoint.reader.decode(AdyenIncoming.Payment.self, from: data)
         let valid = try AdyenPaymentValidation.validate(body)
+        if valid.method.type == AdyenApplePayDetails.type { return try payWithApplePay(valid, idempotencyKey: idempotencyKey) }
         if valid.storePaymentMethod {
             guard valid.shopperReference != nil else {
                 throw AdyenRejection.invalid("14_0", "storePaymentMethod needs the shopperReference to store the method for.")
@@ -54,7 +55,7 @@ struct AdyenPayments {
     }
 
     /// 70.01–70.05 (in any currency) decide the result; any other amount is Authorised.
-    private func apply(magic value: Int, to payment: inout AdyenPaymentStore.Payment) {
+    func apply(magic value: Int, to payment: inout AdyenPaymentStore.Payment) {
         switch value {
         case AdyenMagic.refusedValue:
             payment.resultCode = .refused
@@ -73,7 +74,7 @@ struct AdyenPayments {
         }
     }
 
-    private func refuse(_ payment: AdyenPaymentStore.Payment, _ reason: String) -> AdyenPaymentStore.Payment {
+    func refuse(_ payment: AdyenPaymentStore.Payment, _ reason: String) -> AdyenPaymentStore.Payment {
         var refused = payment
         refused.resultCode = .refused
         refused.refusalReason = reason
@@ -82,7 +83,7 @@ struct AdyenPayments {
     }
 
     /// Keeps a payment that consumes nothing (a refusal) and answers it.
-    private func finish(_ payment: AdyenPaymentStore.Payment, consumesGrant: Bool, now: Date) -> AdyenEndpoint.Answer {
+    func finish(_ payment: AdyenPaymentStore.Payment, consumesGrant: Bool, now: Date) -> AdyenEndpoint.Answer {
         if case .added(let added) = endpoint.payments.add(payment, consumesGrant: consumesGrant, now: now, limits: settings.limits) {
             notify(added)
         }
@@ -114,7 +115,7 @@ struct AdyenPayments {
     }
 
     /// AUTHORISATION now for a decided payment; for a Received one, after the async delay.
-    private func notify(_ payment: AdyenPaymentStore.Payment) {
+    func notify(_ payment: AdyenPaymentStore.Payment) {
         switch payment.resultCode {
         case .authorised, .refused:
             authorisation(payment)

@@ -43,30 +43,22 @@ struct SquareCreatePayment {
     func create(_ request: Request) async throws(SquareRejection) -> Response {
         let body = try SquareBody.parse(try await endpoint.body(request))
         let valid = try Self.validate(body)
-        guard let reading = SquareTestCard.reading(sourceID: valid.sourceID) else {
-            throw SquareRejection.notFound(
-                "Card nonce not found in this `sandbox` application environment. Please ensure an application ID belonging to the same "
-                    + "environment is used when generating the nonce. This sandbox knows cnon:card-nonce-<ok|declined|rejected-cvv|"
-                    + "rejected-postalcode|rejected-expiration|already-used|insufficient-funds> and cnon:reader-<contactless|emv|swiped>-<outcome>.",
-                field: "source_id")
-        }
-        let (card, entry) = reading
-        if card.errorCode == "CARD_TOKEN_USED" {
-            throw SquareRejection.invalid("CARD_TOKEN_USED", "Card nonce already used; please request new nonce.", field: "source_id")
-        }
-        let cardPresent = entry != .keyed
+        let now = endpoint.now
+        let source = try source(of: valid, now: now)
+        let cardPresent = source.entry != .keyed
         let maxDelay = cardPresent ? Self.cardPresentDelaySeconds : Self.cardNotPresentDelaySeconds
         if let delay = valid.delaySeconds, delay > maxDelay {
             throw SquareRejection.invalid(
                 "VALUE_TOO_HIGH", "delay_duration must be at most \(SquareDuration.text(seconds: maxDelay)) for a card-\(cardPresent ? "present" : "not-present") payment.",
                 field: "delay_duration")
         }
-        let now = endpoint.now
         let receiptBase = SquareEndpoint.receiptBase(request)
         let fingerprint = body.canonical
-        let outcome = endpoint.store.create(key: valid.idempotencyKey, fingerprint: fingerprint, now: now, limits: endpoint.limits) {
+        let outcome = endpoint.store.create(
+            key: valid.idempotencyKey, fingerprint: fingerprint, now: now, limits: endpoint.limits, consuming: source.singleUse ? valid.sourceID : nil
+        ) {
             Self.record(
-                valid, card: card, entry: entry, maxDelay: maxDelay, now: now, timeScale: endpoint.settings.timeScale, fingerprint: fingerprint,
+                valid, source: source, maxDelay: maxDelay, now: now, timeScale: endpoint.settings.timeScale, fingerprint: fingerprint,
                 receiptBase: receiptBase)
         }
         switch outcome {
@@ -75,8 +67,31 @@ struct SquareCreatePayment {
         case .keyReused:
             throw SquareRejection.invalid(
                 "IDEMPOTENCY_KEY_REUSED", "The idempotency key can only be retried with the same request data.", field: "idempotency_key")
+        case .sourceUsed:
+            throw SquareRejection.invalid("CARD_TOKEN_USED", "Card nonce already used; please request new nonce.", field: "source_id")
         }
     }
+
+    /// The card `source_id` pays with: a test nonce (keyed, or the reader's) or a wallet nonce.
+    private func source(of valid: Valid, now: Date) throws(SquareRejection) -> Source {
+        if WalletTokenVerifier.isSquareNonce(valid.sourceID) {
+            // A retry of the payment this key made replays it, however old its nonce is by now.
+            let retry = endpoint.store.paymentID(idempotencyKey: valid.idempotencyKey, now: now, limits: endpoint.limits) != nil
+            return try Self.walletSource(valid, now: now, checkingExpiryAndAmount: !retry)
+        }
+        guard let reading = SquareTestCard.reading(sourceID: valid.sourceID) else { throw Self.nonceNotFound }
+        if reading.card.errorCode == "CARD_TOKEN_USED" {
+            throw SquareRejection.invalid("CARD_TOKEN_USED", "Card nonce already used; please request new nonce.", field: "source_id")
+        }
+        return Source(testCard: reading.card, entry: reading.entry)
+    }
+
+    static let nonceNotFound = SquareRejection.notFound(
+        "Card nonce not found in this `sandbox` application environment. Please ensure an application ID belonging to the same "
+            + "environment is used when generating the nonce. This sandbox knows cnon:card-nonce-<ok|declined|rejected-cvv|"
+            + "rejected-postalcode|rejected-expiration|already-used|insufficient-funds>, cnon:reader-<contactless|emv|swiped>-<outcome>, "
+            + "and the cnon:wallet-… nonces POST /wallet/tokens issues.",
+        field: "source_id")
 
     /// Every field Square checks, each complaint naming its field.
     static func validate(_ body: SquareBody) throws(SquareRejection) -> Valid {
@@ -151,21 +166,30 @@ struct SquareCreatePayment {
         return SquareMoney(amount: Int(amount), currency: currency)
     }
 
-    /// The payment a valid request makes with this card.
+    /// The payment a valid request makes with a test card read by `entry` (FuzzSquareWire's way in).
     static func record(
         _ valid: Valid, card: SquareTestCard, entry: SquareEntryMethod, maxDelay: Double, now: Date, timeScale: Double, fingerprint: Data,
         receiptBase: String
     ) -> SquarePaymentStore.Record {
+        record(
+            valid, source: Source(testCard: card, entry: entry), maxDelay: maxDelay, now: now, timeScale: timeScale, fingerprint: fingerprint,
+            receiptBase: receiptBase)
+    }
+
+    /// The payment a valid request makes with this source's card.
+    static func record(
+        _ valid: Valid, source: Source, maxDelay: Double, now: Date, timeScale: Double, fingerprint: Data, receiptBase: String
+    ) -> SquarePaymentStore.Record {
         let id = SquareIDs.payment()
         let created = ISO8601Milliseconds.string(from: now)
         let total = SquareMoney(amount: valid.amount.amount + (valid.tip?.amount ?? 0), currency: valid.amount.currency)
-        let declined = card.errorCode != nil
-        let keyed = entry == .keyed
+        let declined = source.errorCode != nil
+        let checked = source.checksCVVAndPostalCode
         let details = SquareCardDetails(
-            status: declined ? "FAILED" : (valid.autocomplete ? "CAPTURED" : "AUTHORIZED"), card: card.card, entryMethod: entry.wire,
-            cvvStatus: keyed ? (card.errorCode == "CVV_FAILURE" ? "CVV_REJECTED" : "CVV_ACCEPTED") : "CVV_NOT_CHECKED",
-            avsStatus: keyed ? (card.errorCode == "ADDRESS_VERIFICATION_FAILURE" ? "AVS_REJECTED" : "AVS_ACCEPTED") : "AVS_NOT_CHECKED",
-            applicationName: entry.readsChip ? card.applicationName : nil, applicationIdentifier: entry.readsChip ? card.applicationIdentifier : nil)
+            status: declined ? "FAILED" : (valid.autocomplete ? "CAPTURED" : "AUTHORIZED"), card: source.card, entryMethod: source.entry.wire,
+            cvvStatus: checked ? (source.errorCode == "CVV_FAILURE" ? "CVV_REJECTED" : "CVV_ACCEPTED") : "CVV_NOT_CHECKED",
+            avsStatus: checked ? (source.errorCode == "ADDRESS_VERIFICATION_FAILURE" ? "AVS_REJECTED" : "AVS_ACCEPTED") : "AVS_NOT_CHECKED",
+            applicationName: source.application?.name, applicationIdentifier: source.application?.identifier)
         var payment = SquarePayment(
             id: id, status: declined ? "FAILED" : (valid.autocomplete ? "COMPLETED" : "APPROVED"), amountMoney: valid.amount, tipMoney: valid.tip,
             totalMoney: total, appFeeMoney: valid.appFee, approvedMoney: declined ? SquareMoney(amount: 0, currency: total.currency) : total,
@@ -188,7 +212,7 @@ struct SquareCreatePayment {
             payment.receiptNumber = String(id.prefix(4))
             payment.receiptURL = "\(receiptBase)/sandbox/square/receipts/\(id)"
         }
-        let errors = card.errorCode.map { [SquareError(category: "PAYMENT_METHOD_ERROR", code: $0, detail: "Authorization error: '\($0)'")] }
+        let errors = source.errorCode.map { [SquareError(category: "PAYMENT_METHOD_ERROR", code: $0, detail: "Authorization error: '\($0)'")] }
         return SquarePaymentStore.Record(
             payment: payment, errors: errors, idempotencyKey: valid.idempotencyKey, fingerprint: fingerprint, createdAt: now, dueAt: dueAt,
             receiptBase: receiptBase)

@@ -23,6 +23,8 @@ public final class SquarePaymentStore: Sendable {
         var sequence = 0
         /// Where the receipt page is served (the sandbox's base URL as the creating client saw it).
         let receiptBase: String
+        /// The single-use source (a wallet nonce) this payment spent.
+        var spentSource: String?
 
         var id: String { payment.id }
         var status: String { payment.status }
@@ -85,11 +87,15 @@ public final class SquarePaymentStore: Sendable {
         /// The same key and body again: the payment as it is now, no second charge.
         case replay(Record)
         case keyReused
+        /// A single-use source another payment (another key) already spent.
+        case sourceUsed(byPayment: String)
     }
 
     private struct State: Sendable {
         var records: [String: Record] = [:]
         var byKey: [String: String] = [:]
+        /// Single-use source → the payment that spent it.
+        var spentSources: [String: String] = [:]
         /// APPROVED payments with a deadline, so applying due actions looks only at them.
         var pending: Set<String> = []
         var age = RetentionQueue()
@@ -99,6 +105,7 @@ public final class SquarePaymentStore: Sendable {
             for id in age.evict(now: now, retention: limits.requestRetention, capacity: capacity) {
                 guard let gone = records.removeValue(forKey: id) else { continue }
                 if byKey[gone.idempotencyKey] == id { byKey.removeValue(forKey: gone.idempotencyKey) }
+                if let source = gone.spentSource, spentSources[source] == id { spentSources.removeValue(forKey: source) }
                 pending.remove(id)
             }
         }
@@ -131,20 +138,24 @@ public final class SquarePaymentStore: Sendable {
     public var count: Int { state.withLock { $0.records.count } }
 
     /// Keeps the payment `make` builds, unless its idempotency key is known: then the same body
-    /// replays that payment and another body is refused. Checked under one lock, so two racing
-    /// requests with one key make one payment.
-    func create(key: String, fingerprint: Data, now: Date, limits: SandboxLimits, make: () -> Record) -> CreateOutcome {
+    /// replays that payment and another body is refused. A single-use source (`consuming`) pays
+    /// once: another key with it is refused. Checked under one lock, so two racing requests with
+    /// one key, or one nonce, make one payment.
+    func create(key: String, fingerprint: Data, now: Date, limits: SandboxLimits, consuming source: String? = nil, make: () -> Record) -> CreateOutcome {
         state.withLock { state in
             state.settle(now: now, limits: limits)
             if let id = state.byKey[key], let existing = state.records[id] {
                 return existing.fingerprint == fingerprint ? .replay(existing) : .keyReused
             }
+            if let source, let other = state.spentSources[source] { return .sourceUsed(byPayment: other) }
             state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests - 1)
             var record = make()
             record.sequence = state.nextSequence
+            record.spentSource = source
             state.nextSequence += 1
             state.records[record.id] = record
             state.byKey[key] = record.id
+            if let source { state.spentSources[source] = record.id }
             state.age.append(record.id, createdAt: now)
             if record.dueAt != nil { state.pending.insert(record.id) }
             return .created(record)

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderWire
 
 /// The sandbox's shipping rates for the wallet sheet: a real table by destination zone and
 /// parcel weight, three carriers with three services each, arrival dates counted in business
@@ -14,7 +15,8 @@ struct WalletRateTable: Sendable {
         var country: String
     }
 
-    /// One rate: the seed's `{id, carrier, service, amount, currency, formatted_arrival_date}`.
+    /// One rate: the seed's `{id, carrier, service, amount, currency, formatted_arrival_date}`,
+    /// sent as the client's `WalletRate` so the two cannot drift apart.
     struct Rate: Hashable, Sendable, Encodable {
         let id: String
         let carrier: String
@@ -26,9 +28,12 @@ struct WalletRateTable: Sendable {
         /// For sorting; not sent.
         let minorUnits: Int
 
-        enum CodingKeys: String, CodingKey {
-            case id, carrier, service, amount, currency
-            case formattedArrivalDate = "formatted_arrival_date"
+        var wire: WalletRate {
+            WalletRate(id: id, carrier: carrier, service: service, amount: amount, currency: currency, formattedArrivalDate: formattedArrivalDate)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try wire.encode(to: encoder)
         }
     }
 

@@ -5,17 +5,23 @@ import Hummingbird
 /// &state=&zip=&country=` (and this sandbox's `weight_grams`, the parcel's weight; 500 g when
 /// left out) → a JSON array of rates, cheapest first; an empty array when the address cannot be
 /// shipped to. Magic ZIP codes: 00000 has no service (empty array), 88888 answers after 3 s
-/// (sped up by `SandboxSettings.timeScale`), 99999 fails (500).
+/// (sped up by `SandboxSettings.timeScale`), 99999 fails (500). And PassKit's side of the sheet:
+/// `POST /wallet/tokens` issues the payment token Adyen and Square then charge (`WalletTokenRoutes`).
 public struct WalletSandbox: SandboxProvider {
     public let id: String
+    /// Issued tokens by transaction id, so a retried request gets its token again.
+    let tokens = WalletTokenStore()
 
     public init(id: String) {
         self.id = id
     }
 
-    public var summary: String { "wallet: shipping rates at /rates?street=&city=&state=&zip=&country= (ZIP 00000 none, 88888 slow, 99999 failing)" }
+    public var summary: String {
+        "wallet: shipping rates at /rates?street=&city=&state=&zip=&country= (ZIP 00000 none, 88888 slow, 99999 failing); "
+            + "payment tokens at POST /wallet/tokens (last4 0002 declined, 5 min to pay)"
+    }
 
-    public var pathPrefixes: [String] { ["/rates"] }
+    public var pathPrefixes: [String] { ["/rates", "/wallet/"] }
 
     /// ZIP codes with a documented answer.
     enum MagicZIP {
@@ -30,6 +36,7 @@ public struct WalletSandbox: SandboxProvider {
         router.get("rates") { request, _ -> Response in
             await Self.rates(request, settings: settings)
         }
+        WalletTokenRoutes(settings: settings, tokens: tokens).register(on: router)
     }
 
     static func rates(_ request: Request, settings: SandboxSettings) async -> Response {

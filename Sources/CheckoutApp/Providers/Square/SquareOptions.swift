@@ -17,8 +17,8 @@ public enum SquareOptions {
     static let location = ProviderOption(
         flag: "square-location-id", environment: "SQUARE_LOCATION_ID", valueName: "id", help: "Square location the payment is taken at.")
     static let card = ProviderOption(
-        flag: "card", valueName: SquareTestCard.all.map(\.name).joined(separator: "|"),
-        help: "Square: the test card presented at the reader (default: asked; checkout run: the customer behaviour's).")
+        flag: "card", valueName: SquareTestCard.all.map(\.name).joined(separator: "|") + "|LAST4",
+        help: "Square: the test card presented at the reader (default: asked; checkout run: the customer behaviour's); the wallet: LAST4 of its card.")
     static let entry = ProviderOption(
         flag: "entry", valueName: SquareEntryMethod.allCases.map(\.rawValue).joined(separator: "|"), help: "Square: how the card is presented (default tap).")
     static let tip = ProviderOption(flag: "tip", valueName: "minor-units", help: "Square: the tip, in minor units (default: asked on the tip screen; checkout run: none).")
@@ -43,8 +43,9 @@ public enum SquareOptions {
         if values[url.flag] != nil, values[accessToken.flag] == nil {
             return "--square-url needs your credentials: --square-access-token (or SQUARE_ACCESS_TOKEN)"
         }
-        if let value = values[card.flag], SquareTestCard.named(value) == nil {
-            return "--card must be one of \(SquareTestCard.all.map(\.name).joined(separator: ", ")), not \"\(value)\""
+        // Four digits are the wallet's --card LAST4, which shares the flag.
+        if let value = values[card.flag], SquareTestCard.named(value) == nil, !(value.count == 4 && value.allSatisfy(\.isNumber)) {
+            return "--card must be one of \(SquareTestCard.all.map(\.name).joined(separator: ", ")) (Square) or a wallet card's last four digits, not \"\(value.prefix(40))\""
         }
         if let value = values[entry.flag], SquareEntryMethod(rawValue: value) == nil {
             return "--entry must be one of tap, insert, swipe, keyed, not \"\(value)\""

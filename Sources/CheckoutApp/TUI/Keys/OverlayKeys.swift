@@ -47,7 +47,7 @@ enum OverlayKeys {
             guard state.catalogProducts.indices.contains(cursor) else { return [] }
             let product = state.catalogProducts[cursor]
             let commands = CheckoutActions.editCart(&state) { cart in
-                cart.add(LineItem(sku: product.sku, name: product.name, unitPrice: product.unitPrice, quantity: 1))
+                cart.add(LineItem(sku: product.sku, name: product.name, unitPrice: product.unitPrice, quantity: 1, weightGrams: product.weightGrams))
             }
             state.layout.focus = .cart
             state.layout.cartCursor = state.cart.items.firstIndex { $0.sku == product.sku } ?? state.layout.cartCursor

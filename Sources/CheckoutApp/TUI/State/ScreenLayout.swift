@@ -9,6 +9,9 @@ public struct ScreenLayout: Hashable, Sendable {
     public var paymentCursor = 0
     /// The highlighted choice of the provider's prompt.
     public var promptCursor = 0
+    /// The prompt's focused field, and what its fields hold now by field id.
+    public var promptField = 0
+    public var promptValues: [String: String] = [:]
     public var logCursor: Int?
     public var logVisible = true
     public var overlay: Overlay?

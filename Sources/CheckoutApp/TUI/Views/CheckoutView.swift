@@ -42,7 +42,9 @@ public enum CheckoutView {
 
     /// The usual layout: cart beside shipping and payment, the HTTP log below.
     private static func drawSideBySide(_ screen: inout Screen, _ state: AppState, _ body: Rect) {
-        let mainHeight = state.layout.logVisible ? min(body.height - 5, max(CartView.neededHeight(state), 11)) : body.height
+        // Tall enough for the cart, or for every shipping and payment method, before the log.
+        let rightNeeded = state.cart.shippingMethods.count + 2 + state.paymentMethods.count + 2
+        let mainHeight = state.layout.logVisible ? min(body.height - 5, max(CartView.neededHeight(state), 11, rightNeeded)) : body.height
         let (main, logArea) = body.splitTop(mainHeight)
         let leftWidth = main.width * 56 / 100
         let (cartArea, rightColumn) = main.splitLeft(leftWidth)

@@ -3,41 +3,41 @@ import PaymentFlow
 import TerminalUI
 
 /// A provider's prompt as a box over the panes: its title and lines, the choices with the
-/// cursor, a countdown to its deadline, and its keys.
+/// cursor and the fields (scrolling when they do not fit, see `PromptRows`), a countdown to its
+/// deadline, and its keys.
 enum PromptView {
     static func draw(_ screen: inout Screen, _ state: AppState, _ prompt: CustomerPrompt) {
         let lines = prompt.lines.map { TerminalText.escapingControls($0) }
-        let labelWidth = prompt.choices.map(\.label.count).max() ?? 0
-        let detailWidth = prompt.choices.map(\.detail.count).max() ?? 0
-        let keysLine = prompt.actions.map { "\($0.key) \($0.label)" }.joined(separator: "   ")
+        let title = TerminalText.escapingControls(prompt.title)
+        let keys = boxKeys(prompt)
+        let keysLine = keys.map { "\($0.0) \($0.1)" }.joined(separator: "   ")
         let countdown = countdownLine(prompt, now: state.now)
-        let contentWidth = ([labelWidth + detailWidth + 6, keysLine.count, countdown?.count ?? 0, prompt.title.count + 4] + lines.map(\.count)).max() ?? 20
+        let rows = PromptRows(prompt, state: state)
+        let contentWidth = ([rows.width, keysLine.count, countdown?.count ?? 0, title.count + 4] + lines.map(\.count)).max() ?? 20
         let width = min(state.layout.width - 4, contentWidth + 4)
-        let height = min(state.layout.height - 2, lines.count + (countdown == nil ? 0 : 1) + (prompt.choices.isEmpty ? 0 : prompt.choices.count + 1) + 4)
+        let fixedRows = lines.count + (countdown == nil ? 0 : 1)
+        let height = min(state.layout.height - 2, fixedRows + (rows.isEmpty ? 0 : rows.count + 1) + 4)
         let rect = Rect(x: 0, y: 0, width: state.layout.width, height: state.layout.height).centered(width: width, height: height)
         screen.fill(rect)
-        let inside = screen.box(rect, title: TerminalText.escapingControls(prompt.title), style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
+        let inside = screen.box(rect, title: title, style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
+        // The last row holds the keys; the one above it stays blank.
         var y = inside.y
-        for line in lines where y < inside.maxY {
+        for line in lines where y < inside.maxY - 1 {
             screen.put(" " + line, x: inside.x, y: y, style: .bold, maxWidth: inside.width)
             y += 1
         }
-        if let countdown, y < inside.maxY {
+        if let countdown, y < inside.maxY - 1 {
             screen.put(" " + countdown, x: inside.x, y: y, style: Theme.warning, maxWidth: inside.width)
             y += 1
         }
-        if !prompt.choices.isEmpty, y < inside.maxY { y += 1 }
-        for (index, choice) in prompt.choices.enumerated() where y < inside.maxY - 1 {
-            let style: Style = index == state.layout.promptCursor ? Theme.cursor : .plain
-            screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style))
-            screen.put((index == state.layout.promptCursor ? "›" : " ") + TerminalText.escapingControls(choice.label), x: inside.x, y: y, style: style, maxWidth: inside.width - detailWidth - 2)
-            screen.putRight(TerminalText.escapingControls(choice.detail), right: inside.maxX - 1, y: y, style: index == state.layout.promptCursor ? style : Theme.dim)
+        if !rows.isEmpty {
             y += 1
+            rows.draw(&screen, in: Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - 2 - y))
         }
         var x = inside.x + 1
-        for action in prompt.actions where x + action.key.count + action.label.count + 3 <= inside.maxX {
-            x = screen.put(action.key, x: x, y: inside.maxY - 1, style: Theme.key)
-            x = screen.put(" \(action.label)   ", x: x, y: inside.maxY - 1, style: Theme.dim)
+        for (key, label) in keys where x + key.count + label.count + 3 <= inside.maxX {
+            x = screen.put(key, x: x, y: inside.maxY - 1, style: Theme.key)
+            x = screen.put(" \(label)   ", x: x, y: inside.maxY - 1, style: Theme.dim)
         }
     }
 
@@ -49,7 +49,15 @@ enum PromptView {
     }
 
     static func hints(_ prompt: CustomerPrompt) -> [(String, String)] {
-        (prompt.choices.isEmpty ? [] : [("↑↓", "choose")]) + prompt.actions.map { ($0.key, $0.label) }
-            + (prompt.abandonable ? [("Esc", "abandon")] : []) + [("?", "help")]
+        let esc = prompt.abandonable ? [("Esc", "abandon")] : []
+        // A form takes every printable key, so neither letters nor ? help are offered.
+        guard prompt.fields.isEmpty else { return boxKeys(prompt) + esc }
+        return (prompt.choices.isEmpty ? [] : [("↑↓", "choose")]) + boxKeys(prompt) + esc + [("?", "help")]
+    }
+
+    /// The keys the box lists on its last line: the actions, or a form's Tab and Enter.
+    private static func boxKeys(_ prompt: CustomerPrompt) -> [(String, String)] {
+        let keys = prompt.actions.map { (TerminalText.escapingControls($0.key), TerminalText.escapingControls($0.label)) }
+        return prompt.fields.isEmpty ? keys : [("Tab", "next field")] + keys.filter { $0.0 == "Enter" }
     }
 }

@@ -1,0 +1,92 @@
+import CheckoutModel
+import Foundation
+import PaymentFlow
+
+/// The wallet's options: the payment request's networks and required contact fields, the
+/// rates backend, the processor, and what the sheet opens on. Checked where they enter.
+public enum WalletOptions {
+    static let networks = ProviderOption(
+        flag: "networks", valueName: "amex,mastercard,visa", help: "Wallet: the networks the merchant takes (default amex,mastercard,visa; also discover, jcb, unionpay).")
+    static let require = ProviderOption(
+        flag: "require", valueName: "postal,email,phone,name", help: "Wallet: the contact fields the payment request requires (default postal,email,phone).")
+    static let ratesURL = ProviderOption(
+        flag: "rates-url", valueName: "url", help: "Wallet: a rates backend of the seed's shape; the query is appended to it (default: the sandbox's /rates).")
+    static let processor = ProviderOption(
+        flag: "wallet-processor", valueName: "adyen|square", help: "Wallet: who charges the wallet's token (default adyen).")
+    static let address = ProviderOption(
+        flag: "address", valueName: "NAME|'street,city,state,zip,country'", help: "Wallet: the address the sheet opens on (default the first saved one).")
+    static let shippingMethod = ProviderOption(
+        flag: "shipping-method", valueName: "ID|cheapest|fastest", help: "Wallet: the rate selected when rates arrive (default cheapest).")
+    static let addresses = ProviderOption(
+        flag: "wallet-addresses", valueName: "Label=street,city,state,zip,country;…", help: "Wallet: saved addresses instead of the catalog customer's.")
+    static let cards = ProviderOption(
+        flag: "wallet-cards", valueName: "network:last4,…", help: "Wallet: the wallet's cards instead of the catalog customer's, e.g. visa:4242,discover:1117.")
+    static let merchantID = ProviderOption(
+        flag: "merchant-id", valueName: "id", help: "Wallet: the merchant identifier (default merchant.com.terminalcheckout.sandbox).")
+    /// `--card LAST4` is shared with Square's `--card NAME`: Square takes names, the wallet four digits.
+    static let cardFlag = "card"
+    static let all = [networks, require, ratesURL, processor, address, shippingMethod, addresses, cards, merchantID]
+
+    static func problem(_ values: ProviderOptionValues) -> String? {
+        do { _ = try settings(values) } catch { return error.description }
+        return nil
+    }
+
+    /// The settings the options ask for; the error names the option and what it takes.
+    static func settings(_ values: ProviderOptionValues) throws(WalletOptionProblem) -> WalletSettings {
+        var settings = WalletSettings()
+        func read<T>(_ option: ProviderOption, _ parse: (String) throws -> T) throws(WalletOptionProblem) -> T? {
+            guard let value = values[option.flag] else { return nil }
+            do { return try parse(value) } catch {
+                // The parsers already name the flag; others get it added.
+                let text = String(describing: error)
+                throw WalletOptionProblem(description: text.hasPrefix("--") ? text : "--\(option.flag): \(text)")
+            }
+        }
+        if let parsed = try read(networks, CardNetwork.parseList) { settings.supportedNetworks = parsed }
+        if let parsed = try read(require, ContactField.parseList) { settings.requiredContactFields = parsed }
+        if let value = values[ratesURL.flag], !ProviderOptionValues.isWebURL(value) {
+            throw WalletOptionProblem(description: "--rates-url must be an http(s) URL, e.g. https://shop.example/rates")
+        }
+        if let value = values[processor.flag] {
+            guard let chosen = WalletSettings.Processor(rawValue: value.lowercased()) else {
+                throw WalletOptionProblem(description: "--wallet-processor must be adyen or square, not \"\(value.prefix(40))\"")
+            }
+            settings.processor = chosen
+        }
+        if let value = values[address.flag] {
+            guard (1...300).contains(value.count) else { throw WalletOptionProblem(description: "--address must be 1 to 300 characters") }
+            if value.contains(","), let entered = try read(address, ShippingAddress.parse) {
+                settings.address = .entered(entered)
+            } else {
+                settings.address = .saved(value)
+            }
+        }
+        if let value = values[shippingMethod.flag] {
+            guard (1...100).contains(value.count), value.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                throw WalletOptionProblem(description: "--shipping-method must be a rate id, cheapest or fastest")
+            }
+            settings.method = WalletSettings.MethodChoice(spelling: value)
+        }
+        if let parsed = try read(addresses, ShippingAddress.parseList) { settings.addresses = parsed }
+        if let parsed = try read(cards, WalletCard.parseList) { settings.cards = parsed }
+        if let value = values[merchantID.flag] {
+            guard (1...128).contains(value.count), value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-_".contains($0)) }) else {
+                throw WalletOptionProblem(description: "--merchant-id must be 1 to 128 letters, digits, dots, - or _, e.g. merchant.com.example")
+            }
+            settings.merchantIdentifier = value
+        }
+        if let value = values[cardFlag], value.count == 4, value.allSatisfy(\.isNumber) { settings.cardLast4 = value }
+        return settings
+    }
+
+    /// The rates endpoint: `--rates-url`, else the sandbox's.
+    static func ratesEndpoint(_ values: ProviderOptionValues, sandboxURL: String?) -> String? {
+        values[ratesURL.flag] ?? sandboxURL.map { $0 + "/rates" }
+    }
+}
+
+/// An option the wallet cannot use, worded for the user.
+struct WalletOptionProblem: Error, CustomStringConvertible {
+    var description: String
+}

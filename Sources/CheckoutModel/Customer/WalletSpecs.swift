@@ -1,0 +1,128 @@
+import Foundation
+
+/// Wallet flags read from text (`--address`, `--wallet-cards`, `--wallet-addresses`, `--networks`,
+/// `--require`): each gives a value or a WalletSpecError naming the flag and the form it takes.
+
+/// A wallet flag whose text cannot be read: which flag, what is wrong, and the form it takes.
+public struct WalletSpecError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The flag the text came from, e.g. "--address".
+    public let flag: String
+    public let problem: String
+    /// The form the flag takes, with an example.
+    public let form: String
+
+    public var description: String { "\(flag): \(problem); expected \(form)" }
+}
+
+/// A contact detail the merchant asks the wallet sheet for.
+public enum ContactField: String, CaseIterable, Sendable {
+    case postalAddress = "postal", email, phone, name
+
+    /// The field spelled `text` in any case: postal or postal-address, email, phone, name.
+    public init?(spelling text: String) {
+        let lowered = text.lowercased()
+        self.init(rawValue: lowered == "postal-address" ? "postal" : lowered)
+    }
+
+    /// `--require postal,email,phone`: the fields in order, each once; empty text asks for none.
+    public static func parseList(_ text: String) throws(WalletSpecError) -> [ContactField] {
+        let fail = WalletSpecs.failure("--require", "a comma-separated list of postal (or postal-address), email, phone, name")
+        var fields: [ContactField] = []
+        for entry in WalletSpecs.entries(text, separatedBy: ",") {
+            guard let field = ContactField(spelling: entry) else { throw fail("unknown contact field \"\(entry)\"") }
+            guard !fields.contains(field) else { throw fail("\"\(entry)\" is listed twice") }
+            fields.append(field)
+        }
+        return fields
+    }
+}
+
+extension CardNetwork {
+    /// `--networks amex,mastercard,visa`: the accepted networks in order, each once, at least one.
+    public static func parseList(_ text: String) throws(WalletSpecError) -> [CardNetwork] {
+        let fail = WalletSpecs.failure("--networks", "a comma-separated list of \(spellings) (e.g. amex,mastercard,visa)")
+        var networks: [CardNetwork] = []
+        for entry in WalletSpecs.entries(text, separatedBy: ",") {
+            guard let network = CardNetwork(spelling: entry) else { throw fail("unknown card network \"\(entry)\"") }
+            guard !networks.contains(network) else { throw fail("\"\(entry)\" is listed twice") }
+            networks.append(network)
+        }
+        guard !networks.isEmpty else { throw fail("no card networks given") }
+        return networks
+    }
+}
+
+extension WalletCard {
+    /// `--wallet-cards "visa:4242,mastercard:4444"`: network:last4 pairs, each card once, at least one.
+    public static func parseList(_ text: String) throws(WalletSpecError) -> [WalletCard] {
+        let fail = WalletSpecs.failure(
+            "--wallet-cards", "comma-separated network:last4 pairs (e.g. visa:4242,mastercard:4444), network one of \(CardNetwork.spellings)")
+        var cards: [WalletCard] = []
+        for entry in WalletSpecs.entries(text, separatedBy: ",") {
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(WalletSpecs.trimmed)
+            guard parts.count == 2 else { throw fail("\"\(entry)\" is not network:last4") }
+            guard let network = CardNetwork(spelling: parts[0]) else { throw fail("unknown card network \"\(parts[0])\" in \"\(entry)\"") }
+            if let problem = WalletCard.last4Problem(parts[1]) { throw fail("last4 in \"\(entry)\" \(problem)") }
+            let card = WalletCard(network: network, last4: parts[1])
+            guard !cards.contains(card) else { throw fail("\"\(entry)\" is listed twice") }
+            cards.append(card)
+        }
+        guard !cards.isEmpty else { throw fail("no cards given") }
+        return cards
+    }
+}
+
+extension ShippingAddress {
+    static let partsForm = "'street,city,state,zip,country' (e.g. '1 Main St,Portland,OR,97201,US')"
+
+    /// `--address '1 Main St,Portland,OR,97201,US'`: labelled "Entered", with no name.
+    public static func parse(_ text: String) throws(WalletSpecError) -> ShippingAddress {
+        try parse(text, label: "Entered", fail: WalletSpecs.failure("--address", partsForm))
+    }
+
+    /// `--wallet-addresses "Home=1 Main St,Portland,OR,97201,US;Office=…"`: labelled addresses
+    /// separated by `;`, each label once, at least one.
+    public static func parseList(_ text: String) throws(WalletSpecError) -> [ShippingAddress] {
+        let fail = WalletSpecs.failure(
+            "--wallet-addresses", "'Label=street,city,state,zip,country' entries separated by ';' (e.g. 'Home=1 Main St,Portland,OR,97201,US')")
+        var addresses: [ShippingAddress] = []
+        for entry in WalletSpecs.entries(text, separatedBy: ";") {
+            guard let equals = entry.firstIndex(of: "=") else { throw fail("\"\(entry)\" has no Label=") }
+            let label = WalletSpecs.trimmed(entry[..<equals])
+            if let problem = textProblem(label) { throw fail("the label of \"\(entry)\" \(problem)") }
+            guard !addresses.contains(where: { $0.label.lowercased() == label.lowercased() }) else {
+                throw fail("the label \"\(label)\" is used twice")
+            }
+            let rest = String(entry[entry.index(after: equals)...])
+            addresses.append(try parse(rest, label: label) { problem in fail("\(label): \(problem)") })
+        }
+        guard !addresses.isEmpty else { throw fail("no addresses given") }
+        return addresses
+    }
+
+    private static func parse(
+        _ text: String, label: String, fail: (String) -> WalletSpecError
+    ) throws(WalletSpecError) -> ShippingAddress {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(WalletSpecs.trimmed)
+        guard parts.count == 5 else { throw fail("has \(parts.count) comma-separated parts, not 5") }
+        let address = ShippingAddress(
+            label: label, name: "", street: parts[0], city: parts[1], state: parts[2], zip: parts[3], country: parts[4])
+        if let problem = address.postalProblem() { throw fail(problem) }
+        return address
+    }
+}
+
+/// Splitting and trimming shared by the wallet flags.
+enum WalletSpecs {
+    /// The trimmed, non-empty entries of `text` (a trailing separator is forgiven).
+    static func entries(_ text: String, separatedBy separator: Character) -> [String] {
+        text.split(separator: separator).map(trimmed).filter { !$0.isEmpty }
+    }
+
+    static func trimmed(_ text: Substring) -> String { text.trimmingCharacters(in: .whitespaces) }
+
+    /// Makes errors for `flag`, which takes `form`.
+    static func failure(_ flag: String, _ form: String) -> (String) -> WalletSpecError {
+        { problem in WalletSpecError(flag: flag, problem: problem, form: form) }
+    }
+}

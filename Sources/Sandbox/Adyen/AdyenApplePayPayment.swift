@@ -1,0 +1,61 @@
+import Foundation
+import ProviderWire
+
+extension AdyenPayments {
+    /// Apple Pay with a token of this sandbox's `POST /wallet/tokens`. Adyen decrypts the token
+    /// before any payment exists, so a token that is not genuine or has expired (5_002), or is for
+    /// another amount (5_001), is a 422 that keeps no record and leaves the key free to retry. A
+    /// genuine one is Authorised (the card ending 0002 Refused; the magic amounts apply) and
+    /// pays once: the token is consumed like a grant, under the store's lock.
+    func payWithApplePay(_ valid: AdyenValidPayment, idempotencyKey: String?) throws(AdyenRejection) -> AdyenEndpoint.Answer {
+        guard !valid.storePaymentMethod else {
+            throw AdyenRejection.invalid("14_0", "storePaymentMethod is not supported for applepay in this sandbox.")
+        }
+        guard let card = WalletTokenVerifier.card(fromApplePayToken: valid.method.applePayToken ?? "") else {
+            throw AdyenRejection.invalid(
+                "5_002", "Invalid Apple Pay token: it is not a token this sandbox issued (POST /wallet/tokens), or it was altered.")
+        }
+        let now = endpoint.settings.now()
+        if let problem = card.problem(paying: valid.amount.value, currency: valid.amount.currency, at: now) {
+            switch problem {
+            case .expired: throw AdyenRejection.invalid("5_002", "Invalid Apple Pay token: \(problem).")
+            case .amountMismatch: throw AdyenRejection.invalid("5_001", "Apple Pay token amount-mismatch: \(problem).")
+            }
+        }
+        endpoint.payments.evictDue(now: now, limits: endpoint.settings.limits)
+        let brand = card.adyenApplePayBrand
+        var payment = AdyenPaymentStore.Payment(
+            pspReference: AdyenIDs.pspReference(), merchantAccount: valid.merchantAccount, reference: valid.reference, amount: valid.amount,
+            idempotencyKey: idempotencyKey, grantID: "applepay:\(card.transactionId)", shopperReference: valid.shopperReference,
+            resultCode: .authorised)
+        payment.paymentMethod = AdyenResponsePaymentMethod(type: AdyenApplePayDetails.type, brand: brand)
+        payment.additionalData = ["cardSummary": card.last4, "paymentMethod": brand]
+        if card.isDeclined { return finish(refuse(payment, "Refused"), consumesGrant: false, now: now) }
+        apply(magic: valid.amount.value, to: &payment)
+        let consumes = [.authorised, .received].contains(payment.resultCode)
+        switch endpoint.payments.add(payment, consumesGrant: consumes, now: now, limits: endpoint.settings.limits) {
+        case .grantAlreadyUsed(let other):
+            return finish(refuse(payment, "Apple Pay token already used (by payment \(other))"), consumesGrant: false, now: now)
+        case .added(let added):
+            payment = added
+        }
+        notify(payment)
+        return AdyenEndpoint.Answer(payment.response)
+    }
+}
+
+extension VerifiedWalletCard {
+    /// Adyen's Apple Pay variant of the card's brand: `visa_applepay`, `mc_applepay`, …
+    var adyenApplePayBrand: String {
+        let brand =
+            switch network {
+            case .amex: "amex"
+            case .discover: "discover"
+            case .jcb: "jcb"
+            case .maestro: "maestro"
+            case .mastercard: "mc"
+            case .visa: "visa"
+            }
+        return brand + "_applepay"
+    }
+}
