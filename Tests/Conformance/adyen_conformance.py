@@ -9,6 +9,7 @@ the sandbox's own HTTP routes (the simulated customer). Every webhook the sandbo
 collected by a small local receiver and its HMAC checked with the library's own helpers.
 Prints one line per step; exits non-zero on the first failure.
 """
+import base64
 import json
 import sys
 import threading
@@ -148,6 +149,25 @@ def main():
         expected_standard += 1
         return f"Authorised {psp} (replayed with the same Idempotency-Key)"
 
+    def pay_with_apple_pay():
+        nonlocal expected_standard
+        issued = sandbox(base, "POST", "/wallet/tokens", {
+            "merchantIdentifier": "merchant.com.terminalcheckout.sandbox", "network": "visa", "last4": "4242",
+            "amount": 5330, "currency": "USD", "transactionIdentifier": str(uuid.uuid4())})
+        token = base64.b64encode(json.dumps(issued["token"]["paymentData"], separators=(",", ":")).encode()).decode()
+        request = {"amount": {"currency": "USD", "value": 5330}, "merchantAccount": MERCHANT, "reference": "conformance-wallet",
+                   "returnUrl": RETURN_URL, "paymentMethod": {"type": "applepay", "applePayToken": token}}
+        key = str(uuid.uuid4())
+        first = payments_api.payments(request, idempotency_key=key)
+        again = payments_api.payments(request, idempotency_key=key)
+        check(first.message["resultCode"] == "Authorised", f"resultCode {first.message}")
+        check(again.message["pspReference"] == first.message["pspReference"], "the same Idempotency-Key paid twice")
+        check(first.message.get("paymentMethod", {}).get("type") == "applepay", f"paymentMethod {first.message.get('paymentMethod')}")
+        spent = payments_api.payments(dict(request, reference="conformance-wallet-again"), idempotency_key=str(uuid.uuid4()))
+        check(spent.message["resultCode"] == "Refused", f"a spent Apple Pay token under a new key: {spent.message}")
+        expected_standard += 1
+        return f"Authorised {first.message['pspReference']} ({first.message['paymentMethod'].get('brand')}), replayed once, a second key refused"
+
     def payment_details():
         result = payments_api.payments_details({"details": {"pspReference": state["psp"]}})
         check(result.message["resultCode"] == "Authorised" and result.message["pspReference"] == state["psp"], f"{result.message}")
@@ -249,6 +269,7 @@ def main():
         step("paymentMethods", payment_methods)
         step("payments with a ONE_TIME grant", pay_with_grant)
         step("payments/details", payment_details)
+        step("payments with an Apple Pay token from the wallet", pay_with_apple_pay)
         step("capture", capture)
         step("cancel (another payment)", cancel_another)
         step("store a method, list it, delete it", store_and_delete)

@@ -11,7 +11,9 @@ must reach this script as the SDK's `ApiError` with the right status and error c
 Prints one line per step; exits non-zero on the first failure.
 """
 import importlib.metadata
+import json
 import sys
+import urllib.request
 import uuid
 
 from square import Square
@@ -115,6 +117,20 @@ def main():
         answer = payments.create(source_id=source_id, idempotency_key=key, amount_money=money(amount),
                                  reference_id=reference, **extra)
         return answer, key
+
+    def pay_with_wallet_nonce():
+        request = json.dumps({"merchantIdentifier": "merchant.com.terminalcheckout.sandbox", "network": "mastercard", "last4": "4444",
+                              "amount": 5330, "currency": "USD", "transactionIdentifier": str(uuid.uuid4())}).encode()
+        post = urllib.request.Request(base + "/wallet/tokens", data=request, method="POST", headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(post, timeout=10) as response:
+            nonce = json.loads(response.read())["square_nonce"]
+        answer, key = create(nonce, 5330, f"conformance-{run}-wallet")
+        payment = check_payment(answer.payment, "COMPLETED", "CreatePayment with a wallet nonce")
+        check(payment.card_details.card.last4 == "4444", f"last4 {payment.card_details.card.last4!r}")
+        check(payment.card_details.card.card_brand == "MASTERCARD", f"card_brand {payment.card_details.card.card_brand!r}")
+        replay, _ = create(nonce, 5330, f"conformance-{run}-wallet", key=key)
+        check(replay.payment.id == payment.id, "the same idempotency key paid twice")
+        return f"{payment.id} MASTERCARD 4444, replayed with the same key"
 
     def pay_with_tip_and_fee():
         reference = f"conformance-{run}-1"
@@ -239,6 +255,7 @@ def main():
     try:
         step("CreatePayment with tip and app fee", pay_with_tip_and_fee)
         step("idempotent replay", idempotent_replay)
+        step("CreatePayment with a wallet's nonce", pay_with_wallet_nonce)
         for nonce, code in DECLINES:
             step(f"CreatePayment {nonce}", decline(nonce, code))
         step("delayed capture, CompletePayment", delayed_capture)

@@ -46,8 +46,12 @@ public struct ProviderRegistry: Sendable {
         return names + ["completed", "settlementFailed"]
     }
 
-    /// Every provider's command-line options.
-    public var options: [ProviderOption] { descriptors.flatMap(\.options) }
+    /// Every provider's command-line options, each flag once: a flag two providers share (Square's
+    /// and the wallet's `--card`) is the first one's, whose help names both.
+    public var options: [ProviderOption] {
+        var seen = Set<String>()
+        return descriptors.flatMap(\.options).filter { seen.insert($0.flag).inserted }
+    }
 
     /// The payment pane's methods, in order.
     public var paymentMethods: [PaymentMethod] { descriptors.map(\.method) }

@@ -145,7 +145,8 @@ public struct PromptAnswer: Hashable, Sendable {
 /// Where adapters ask their prompts and the front ends answer them: one prompt at a time.
 /// Asking while another prompt waits withdraws the older one (its asker gets nil).
 public actor CustomerDesk {
-    private var waiting: (prompt: CustomerPrompt, number: Int, continuation: CheckedContinuation<PromptAnswer?, Never>?)?
+    /// The prompt shown, and how its asker hears the answer (nil when it asks nothing).
+    private var waiting: (prompt: CustomerPrompt, number: Int, resume: (@Sendable (PromptAnswer?) -> Void)?)?
     private var asked = 0
     private var listeners: [UUID: @Sendable (CustomerPrompt?) -> Void] = [:]
 
@@ -161,12 +162,27 @@ public actor CustomerDesk {
         let number = asked
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                waiting = (prompt, number, continuation)
+                waiting = (prompt, number, { continuation.resume(returning: $0) })
                 announce(prompt)
             }
         } onCancel: {
             Task { await self.withdraw(number: number) }
         }
+    }
+
+    /// Shows `prompt` at once and hands back where its answer will come (one value: the answer,
+    /// or nil when it is withdrawn). Unlike `ask`, it is up when this returns, so a `replace`
+    /// that follows finds it (the wallet's sheet, whose rates may arrive at any moment).
+    public func pose(_ prompt: CustomerPrompt) -> AsyncStream<PromptAnswer?> {
+        withdraw()
+        asked += 1
+        let (answers, continuation) = AsyncStream.makeStream(of: PromptAnswer?.self)
+        waiting = (prompt, asked, { answer in
+            continuation.yield(answer)
+            continuation.finish()
+        })
+        announce(prompt)
+        return answers
     }
 
     /// Shows a prompt that asks nothing (the wallet's "Processing", its result mark) until the
@@ -185,7 +201,7 @@ public actor CustomerDesk {
     @discardableResult
     public func replace(_ prompt: CustomerPrompt) -> Bool {
         guard let current = waiting else { return false }
-        waiting = (prompt, current.number, current.continuation)
+        waiting = (prompt, current.number, current.resume)
         announce(prompt)
         return true
     }
@@ -193,10 +209,10 @@ public actor CustomerDesk {
     /// Answers the waiting prompt if it is `promptID`; false when no such prompt waits.
     @discardableResult
     public func answer(_ answer: PromptAnswer, to promptID: String) -> Bool {
-        guard let current = waiting, current.prompt.id == promptID, current.continuation != nil else { return false }
+        guard let current = waiting, current.prompt.id == promptID, let resume = current.resume else { return false }
         waiting = nil
         announce(nil)
-        current.continuation?.resume(returning: answer)
+        resume(answer)
         return true
     }
 
@@ -205,7 +221,7 @@ public actor CustomerDesk {
         guard let current = waiting else { return }
         waiting = nil
         announce(nil)
-        current.continuation?.resume(returning: nil)
+        current.resume?(nil)
     }
 
     private func withdraw(number: Int) {

@@ -8,7 +8,8 @@ import ProviderWire
 /// sheet's state has a single writer.
 final class WalletSheetSession: Sendable {
     private enum Input: Sendable {
-        case answer(PromptAnswer?, promptID: String)
+        /// An answer to the prompt posed `serial`-th; an older one's (its withdrawal) is stale.
+        case answer(PromptAnswer?, promptID: String, serial: Int)
         case rates(WalletSheet.RatesOutcome, generation: Int)
     }
 
@@ -44,10 +45,18 @@ final class WalletSheetSession: Sendable {
             continuation.finish()
         }
         let processor = services.processor.name
-        func show(_ prompt: CustomerPrompt) {
-            let continuation = continuation
-            let desk = desk
-            Task { continuation.yield(.answer(await desk.ask(prompt), promptID: prompt.id)) }
+        var serial = 0
+        // Posed, not asked in a task: the prompt is up before a rates answer may replace it.
+        func show(_ prompt: CustomerPrompt) async {
+            serial += 1
+            let (posed, continuation) = (serial, continuation)
+            let answers = await desk.pose(prompt)
+            Task {
+                for await answer in answers {
+                    continuation.yield(.answer(answer, promptID: prompt.id, serial: posed))
+                    return
+                }
+            }
         }
         func lookUp(_ address: ShippingAddress) {
             let generation = sheet.chooseAddress(address)
@@ -66,24 +75,26 @@ final class WalletSheetSession: Sendable {
         var screen = Screen.sheet
         var biometricFailures = 0
         lookUp(sheet.address)
-        show(sheetPrompt())
+        await show(sheetPrompt())
         for await input in inputs {
             switch input {
             case .rates(let outcome, let generation):
                 guard sheet.ratesArrived(outcome, generation: generation) else { continue }
                 reportRates(sheet)
                 if screen == .sheet { await desk.replace(sheetPrompt()) }
-            case .answer(nil, _):
+            case .answer(_, _, let answered) where answered != serial:
+                continue
+            case .answer(nil, _, _):
                 // Taken away: the attempt was abandoned (Esc, a new payment, quitting).
                 return attempt
-            case .answer(let answer?, let promptID):
+            case .answer(let answer?, let promptID, _):
                 switch (screen, promptID, answer.action) {
                 case (.sheet, WalletPrompts.sheetID, WalletPrompts.Action.pay):
                     if let reason = sheet.unpayableReason {
-                        show(sheetPrompt(reason))
+                        await show(sheetPrompt(reason))
                     } else {
                         (screen, biometricFailures) = (.confirm, 0)
-                        show(confirmPrompt(sheet, failures: 0))
+                        await show(confirmPrompt(sheet, failures: 0))
                     }
                 case (.sheet, WalletPrompts.sheetID, WalletPrompts.Action.close):
                     return declined(attempt, reason: sheet.unpayableReason ?? "the customer closed the sheet")
@@ -91,75 +102,75 @@ final class WalletSheetSession: Sendable {
                     switch answer.choice {
                     case WalletPrompts.Row.card?:
                         screen = .cards
-                        show(WalletPrompts.cards(sheet, networks: settings.supportedNetworks))
+                        await show(WalletPrompts.cards(sheet, networks: settings.supportedNetworks))
                     case WalletPrompts.Row.address?:
                         screen = .addresses
-                        show(WalletPrompts.addresses(sheet))
+                        await show(WalletPrompts.addresses(sheet))
                     case WalletPrompts.Row.method? where !sheet.options.isEmpty:
                         screen = .methods
-                        show(WalletPrompts.methods(sheet))
+                        await show(WalletPrompts.methods(sheet))
                     default:
-                        show(sheetPrompt())
+                        await show(sheetPrompt())
                     }
                 case (.cards, _, let action):
                     if action == WalletPrompts.Action.choose, let last4 = answer.choice { sheet.chooseCard(last4: last4) }
                     screen = .sheet
-                    show(sheetPrompt())
+                    await show(sheetPrompt())
                 case (.addresses, _, let action):
                     screen = .sheet
                     if action == WalletPrompts.Action.choose, answer.choice == WalletPrompts.Row.newAddress {
                         screen = .addressForm
-                        show(WalletPrompts.addressForm(name: sheet.contact.name, problem: nil))
+                        await show(WalletPrompts.addressForm(name: sheet.contact.name, problem: nil))
                         continue
                     }
                     if action == WalletPrompts.Action.choose, let index = answer.choice.flatMap(Int.init), sheet.addresses.indices.contains(index) {
                         lookUp(sheet.addresses[index])
                     }
-                    show(sheetPrompt())
+                    await show(sheetPrompt())
                 case (.addressForm, _, _):
                     let values = answer.fields
                     if (values["street"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
                         screen = .sheet
-                        show(sheetPrompt())
+                        await show(sheetPrompt())
                         continue
                     }
                     let entered = ShippingAddress.fromForm(values)
                     if let problem = entered.validationProblem() {
-                        show(WalletPrompts.addressForm(name: sheet.contact.name, problem: problem, previous: values))
+                        await show(WalletPrompts.addressForm(name: sheet.contact.name, problem: problem, previous: values))
                         continue
                     }
                     screen = .sheet
                     lookUp(entered)
-                    show(sheetPrompt())
+                    await show(sheetPrompt())
                 case (.methods, _, let action):
                     if action == WalletPrompts.Action.choose, let id = answer.choice, sheet.chooseMethod(id) { reportMethod(sheet) }
                     screen = .sheet
-                    show(sheetPrompt())
+                    await show(sheetPrompt())
                 case (.confirm, _, WalletPrompts.Action.confirm):
                     return try await process(sheet, attempt: attempt, ids: ids, step: step, authorizedBy: "touch_id")
                 case (.confirm, _, WalletPrompts.Action.failBiometric):
                     biometricFailures += 1
                     if biometricFailures >= 3 {
                         screen = .passcode
-                        show(WalletPrompts.passcode(problem: nil))
+                        await show(WalletPrompts.passcode(problem: nil))
                     } else {
-                        show(confirmPrompt(sheet, failures: biometricFailures))
+                        await show(confirmPrompt(sheet, failures: biometricFailures))
                     }
                 case (.confirm, _, _):
                     screen = .sheet
-                    show(sheetPrompt())
+                    await show(sheetPrompt())
                 case (.passcode, _, _):
                     let passcode = answer.fields["passcode"] ?? ""
                     if passcode.isEmpty {
                         screen = .sheet
-                        show(sheetPrompt())
+                        await show(sheetPrompt())
                     } else if passcode == settings.passcode {
                         return try await process(sheet, attempt: attempt, ids: ids, step: step, authorizedBy: "passcode")
                     } else {
-                        show(WalletPrompts.passcode(problem: "Wrong passcode. Try again (sandbox: \(WalletSettings.sandboxPasscode))."))
+                        await show(WalletPrompts.passcode(problem: "Wrong passcode. Try again (sandbox: \(WalletSettings.sandboxPasscode))."))
                     }
                 default:
-                    show(sheetPrompt())
+                    await show(sheetPrompt())
                 }
             }
         }

@@ -23,9 +23,10 @@ public enum WalletOptions {
         flag: "wallet-cards", valueName: "network:last4,…", help: "Wallet: the wallet's cards instead of the catalog customer's, e.g. visa:4242,discover:1117.")
     static let merchantID = ProviderOption(
         flag: "merchant-id", valueName: "id", help: "Wallet: the merchant identifier (default merchant.com.terminalcheckout.sandbox).")
-    /// `--card LAST4` is shared with Square's `--card NAME`: Square takes names, the wallet four digits.
-    static let cardFlag = "card"
-    static let all = [networks, require, ratesURL, processor, address, shippingMethod, addresses, cards, merchantID]
+    /// `--card LAST4` shares its flag with Square's `--card NAME`: Square takes names, the wallet four digits.
+    static let card = ProviderOption(
+        flag: "card", valueName: "LAST4", help: "Wallet: the wallet card to pay with, by its last four digits (default the first accepted one).")
+    static let all = [networks, require, ratesURL, processor, address, shippingMethod, card, addresses, cards, merchantID]
 
     static func problem(_ values: ProviderOptionValues) -> String? {
         do { _ = try settings(values) } catch { return error.description }
@@ -76,7 +77,7 @@ public enum WalletOptions {
             }
             settings.merchantIdentifier = value
         }
-        if let value = values[cardFlag], value.count == 4, value.allSatisfy(\.isNumber) { settings.cardLast4 = value }
+        if let value = values[card.flag], value.count == 4, value.allSatisfy(\.isNumber) { settings.cardLast4 = value }
         return settings
     }
 
