@@ -156,7 +156,7 @@ enum WalletPrompts {
     static func passcode(problem: String?) -> CustomerPrompt {
         CustomerPrompt(
             id: passcodeID, title: "Enter Passcode",
-            lines: [problem ?? "Touch ID failed three times. Enter the wallet's passcode (sandbox: \(WalletSettings.sandboxPasscode)); Enter with it empty goes back."],
+            lines: [problem ?? "Touch ID failed 3 times: the passcode (sandbox \(WalletSettings.sandboxPasscode)).", "Enter it empty to go back to the sheet."],
             actions: [PromptAction(key: "Enter", label: "pay", id: Action.submit)],
             fields: [PromptField(id: "passcode", label: "Passcode", value: "", secret: true, allowed: "6 digits")])
     }
