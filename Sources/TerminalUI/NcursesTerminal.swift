@@ -24,6 +24,10 @@ public final class NcursesTerminal: TerminalBackend {
     /// Colour pairs with a background (the QR code's black on white), made when first used.
     private var backgroundPairs: [Int: Int16] = [:]
     public let hasColors: Bool
+    private let wakePipe = WakePipe()
+
+    /// Ends a wait for input early, from any thread; nil when no pipe could be made (the wait then runs its course).
+    public var waker: TerminalWaker? { wakePipe.map { TerminalWaker(fd: $0.writeEnd) } }
 
     /// Enters full-screen mode: alternate screen, raw keys, no echo, hidden cursor.
     public init(colors allowColors: Bool) throws(TerminalError) {
@@ -60,7 +64,20 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Waits up to `milliseconds` for input.
     public func read(timeoutMilliseconds: Int32) -> TerminalInput? {
-        wtimeout(window, timeoutMilliseconds)
+        guard let wakePipe, timeoutMilliseconds > 0 else { return readKey(waitingMilliseconds: timeoutMilliseconds) }
+        // What curses already holds comes first; then wait for a key or a wake-up.
+        if let input = readKey(waitingMilliseconds: 0) { return input }
+        var watched = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = poll(&watched, 2, timeoutMilliseconds)
+        if watched[1].revents != 0 { wakePipe.drain() }
+        // Keys arrived (an escape sequence may still be completing), or a resize or signal cut the wait short.
+        return readKey(waitingMilliseconds: watched[0].revents != 0 ? 25 : 0)
+    }
+
+    private func readKey(waitingMilliseconds: Int32) -> TerminalInput? {
+        wtimeout(window, waitingMilliseconds)
         var code: wint_t = 0
         let result = wget_wch(window, &code)
         if result == cn_err() { return nil }

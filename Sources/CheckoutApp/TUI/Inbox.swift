@@ -1,13 +1,28 @@
 import PaymentFlow
 import Synchronization
+import TerminalUI
 
 /// Messages from tasks and other threads, waiting for the UI loop to take them.
 final class Inbox: Sendable {
-    private let pending = Mutex<[AppMessage]>([])
+    private struct Pending {
+        var messages: [AppMessage] = []
+        /// Ends the loop's wait for input, so a message is shown at once.
+        var waker: TerminalWaker?
+    }
 
-    func post(_ message: AppMessage) { pending.withLock { $0.append(message) } }
+    private let pending = Mutex(Pending())
 
-    func drain() -> [AppMessage] { pending.withLock { messages in defer { messages.removeAll() }; return messages } }
+    func post(_ message: AppMessage) {
+        pending.withLock { pending in
+            pending.messages.append(message)
+            pending.waker?.wake()
+        }
+    }
+
+    func drain() -> [AppMessage] { pending.withLock { pending in defer { pending.messages.removeAll() }; return pending.messages } }
+
+    /// Who to wake on each message (nil: nobody, before the terminal goes).
+    func wakes(_ waker: TerminalWaker?) { pending.withLock { $0.waker = waker } }
 }
 
 /// Forwards the coordinator's notifications to the UI loop (and the transcript).

@@ -45,7 +45,9 @@ enum UILoop {
             return Outcome(status: 2, finalAppState: initial, failure: .terminal(error))
         }
         TerminalSignals.install()
+        inbox.wakes(terminal.waker)
         defer {
+            inbox.wakes(nil)
             terminal.close()
             TerminalSignals.uninstall()
         }

@@ -186,11 +186,8 @@ public struct CheckoutMachine: Sendable, Hashable {
             sheetOpen = false
             phase = nil
             switch attempt.status {
-            case .approved:
-                guard !attempt.grants.isEmpty else { return move(to: .declined(attempt)) }
-                return move(to: .approved(attempt)) + (provider?.settles == true ? [.settle(attempt)] : [])
-            case .declined:
-                return move(to: .declined(attempt))
+            case .approved, .declined:
+                return decided(attempt)
             case .pending, .processing:
                 // Closed unpaid: the attempt is abandoned, as Esc at a prompt abandons it.
                 (provider, ids, self.order) = (nil, nil, nil)
@@ -210,11 +207,8 @@ public struct CheckoutMachine: Sendable, Hashable {
 
         case (.polling(let previous), .retrieved(let attempt)):
             switch attempt.status {
-            case .approved:
-                guard !attempt.grants.isEmpty else { return move(to: .declined(attempt)) }
-                return move(to: .approved(attempt)) + (provider?.settles == true ? [.settle(attempt)] : [])
-            case .declined:
-                return move(to: .declined(attempt))
+            case .approved, .declined:
+                return decided(attempt)
             case .pending, .processing:
                 // The provider's session ends before the customer acted (Antom): a new one, as for an expiring link.
                 if attempt.needsRenewal { return move(to: .refreshing(attempt)) + [.refresh(attempt)] }
@@ -238,6 +232,13 @@ public struct CheckoutMachine: Sendable, Hashable {
             // Not meaningful now (e.g. a late poll result after a decision): ignore.
             return []
         }
+    }
+
+    /// An attempt the provider decided: approved (then settled, for providers that settle) when
+    /// it carries what settles it, else declined.
+    private mutating func decided(_ attempt: PaymentAttempt) -> [Effect] {
+        guard attempt.status == .approved, !attempt.grants.isEmpty else { return move(to: .declined(attempt)) }
+        return move(to: .approved(attempt)) + (provider?.settles == true ? [.settle(attempt)] : [])
     }
 
     /// Brings a ready attempt to `order`: the provider's steps first when it has them.
