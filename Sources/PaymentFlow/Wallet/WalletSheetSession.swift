@@ -265,7 +265,9 @@ final class WalletSheetSession: Sendable {
         return closed
     }
 
+    /// The address in an event: one line, with the parts a filter wants. No `state` key: in
+    /// `--json` lines that names the checkout's state.
     static func fields(_ address: ShippingAddress) -> [String: String] {
-        ["label": address.label, "street": address.street, "city": address.city, "state": address.state, "zip": address.zip, "country": address.country]
+        ["label": address.label, "address": address.oneLine, "zip": address.zip, "country": address.country]
     }
 }
