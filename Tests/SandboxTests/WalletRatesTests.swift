@@ -26,6 +26,17 @@ import Testing
         #expect(rates.first { $0.id == "fedex_standard_overnight" }?.formattedArrivalDate == "Tue, Nov 24")
     }
 
+    @Test func aShopInBahtOrRupiahGetsRatesInItsCurrency() {
+        let bangkok = Address(street: "88 Sukhumvit Rd", city: "Bangkok", state: "Bangkok", zip: "10110", country: "TH")
+        let dollars = WalletRateTable.rates(to: bangkok, grams: 1030, today: Self.monday)
+        let baht = WalletRateTable.rates(to: bangkok, grams: 1030, today: Self.monday, currency: "THB")
+        let rupiah = WalletRateTable.rates(to: bangkok, grams: 1030, today: Self.monday, currency: "IDR")
+        #expect(baht.map(\.currency) == Array(repeating: "THB", count: dollars.count))
+        #expect(zip(dollars, baht).allSatisfy { $0.minorUnits * 36 == $1.minorUnits })
+        #expect(zip(dollars, rupiah).allSatisfy { $0.minorUnits * 16_000 == $1.minorUnits && $1.currency == "IDR" })
+        #expect(baht.map(\.id) == dollars.map(\.id))
+    }
+
     @Test func fartherAndHeavierCostMore() {
         let near = WalletRateTable.rates(to: Self.portland, grams: 400, today: Self.monday)
         let far = WalletRateTable.rates(to: Self.newYork, grams: 400, today: Self.monday)

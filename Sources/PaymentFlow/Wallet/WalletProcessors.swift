@@ -82,7 +82,7 @@ struct HTTPWalletRates: WalletRatesSource {
         do {
             let rates = try await client.rates(
                 street: address.street, city: address.city, state: address.state, zip: address.zip, country: address.country,
-                weightGrams: weightGrams > 0 ? weightGrams : nil)
+                weightGrams: weightGrams > 0 ? weightGrams : nil, currency: currency == .usd ? nil : currency.code)
             return .rates(try WalletShippingOption.fromRates(rates, currency: currency))
         } catch let problem as WalletRatesProblem {
             return .failed(problem.description)

@@ -46,10 +46,12 @@ public struct WalletRatesClient: Sendable {
     }
 
     public func rates(
-        street: String, city: String, state: String, zip: String, country: String, weightGrams: Int?
+        street: String, city: String, state: String, zip: String, country: String, weightGrams: Int?, currency: String? = nil
     ) async throws(WalletRatesFailure) -> [WalletRate] {
         var query: [(String, String)] = [("street", street), ("city", city), ("state", state), ("zip", zip), ("country", country)]
         if let weightGrams { query.append(("weight_grams", String(weightGrams))) }
+        // The seed's shape prices in dollars; another currency is asked for by name.
+        if let currency { query.append(("currency", currency)) }
         let request = ProviderRequest(method: "GET", url: Self.url(endpoint, query: query), headers: [(name: "Accept", value: "application/json")])
         // Someone waits at the sheet: one retry at the client's pace, then the sheet says it failed.
         return try await http.withRetries(policy: http.retryPolicy.withMaxAttempts(2), shouldRetry: { (failure: WalletRatesFailure) in failure.isRetryable }) {

@@ -123,17 +123,24 @@ struct WalletRateTable: Sendable {
 
     /// The rates for `address` and a parcel of `grams`, cheapest first, arriving from `today`;
     /// empty when the address cannot be shipped to.
-    static func rates(to address: Address, grams: Int, today: Date, calendar: Calendar = Calendar(identifier: .gregorian)) -> [Rate] {
+    /// The sandbox's fixed exchange rates, per US dollar, for shops that sell in other currencies
+    /// (each has two minor units, so a cent becomes this many minor units).
+    static let perDollar = ["USD": 1, "THB": 36, "IDR": 16_000]
+
+    static func rates(
+        to address: Address, grams: Int, today: Date, currency: String = "USD", calendar: Calendar = Calendar(identifier: .gregorian)
+    ) -> [Rate] {
+        let factor = perDollar[currency] ?? 1
         guard problem(with: address) == nil else { return [] }
         let country = address.country.uppercased()
         let zone: Zone = country == "US" ? zone(ofState: address.state.uppercased()) : .international
         let halfKilos = max(0, (max(grams, 1) - 1) / 500)
         return services.compactMap { service -> Rate? in
             guard service.international == (zone == .international), let days = service.days[zone] else { return nil }
-            let cents = service.base + service.perZone * (zone.rawValue - 1) + service.perHalfKilo * halfKilos
+            let cents = (service.base + service.perZone * (zone.rawValue - 1) + service.perHalfKilo * halfKilos) * factor
             return Rate(
                 id: service.id, carrier: service.carrier, service: service.name, amount: String(format: "%d.%02d", cents / 100, cents % 100),
-                currency: "USD", formattedArrivalDate: arrival(after: days, from: today, calendar: calendar), minorUnits: cents)
+                currency: perDollar[currency] == nil ? "USD" : currency, formattedArrivalDate: arrival(after: days, from: today, calendar: calendar), minorUnits: cents)
         }.sorted { ($0.minorUnits, $0.id) < ($1.minorUnits, $1.id) }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 
 /// The wallet sheet's rates service, as the seed's backend shapes it: `GET /rates?street=&city=
-/// &state=&zip=&country=` (and this sandbox's `weight_grams`, the parcel's weight; 500 g when
-/// left out) → a JSON array of rates, cheapest first; an empty array when the address cannot be
+/// &state=&zip=&country=` (and this sandbox's `weight_grams`, the parcel's weight, 500 g when
+/// left out, and `currency`, USD when left out, THB or IDR at fixed rates) → a JSON array of rates, cheapest first; an empty array when the address cannot be
 /// shipped to. Magic ZIP codes: 00000 has no service (empty array), 88888 answers after 3 s
 /// (sped up by `SandboxSettings.timeScale`), 99999 fails (500). And PassKit's side of the sheet:
 /// `POST /wallet/tokens` issues the payment token Adyen and Square then charge (`WalletTokenRoutes`).
@@ -50,6 +50,14 @@ public struct WalletSandbox: SandboxProvider {
             }
             grams = value
         }
+        var currency = "USD"
+        if let given = query["currency"] {
+            guard WalletRateTable.perDollar[String(given)] != nil else {
+                return SandboxResponse.json(
+                    ["error": "currency must be one of \(WalletRateTable.perDollar.keys.sorted().joined(separator: ", "))"], status: .badRequest)
+            }
+            currency = String(given)
+        }
         switch address.zip.trimmingCharacters(in: .whitespaces) {
         case MagicZIP.noService:
             return SandboxResponse.json([WalletRateTable.Rate]())
@@ -60,7 +68,7 @@ public struct WalletSandbox: SandboxProvider {
         default:
             break
         }
-        return SandboxResponse.json(WalletRateTable.rates(to: address, grams: grams, today: settings.now()))
+        return SandboxResponse.json(WalletRateTable.rates(to: address, grams: grams, today: settings.now(), currency: currency))
     }
 
     public func faultResponse(_ fault: InjectedFault) -> Response {
