@@ -41,6 +41,16 @@ import TestSupport
         #expect((result["contact"] as? String)?.contains("jamie@example.com") == true)
     }
 
+    /// Every answer to the charge lost after Adyen took it: one more round with the same key
+    /// learns the payment Adyen made (the soak's ledger checks it is one charge).
+    @Test func aChargeWhoseAnswersWereAllLostIsLearnedWithTheSameKey() async throws {
+        let outcome = try await wallet(["--fault", "POST /v71/payments reset*5", "--retry-base-ms", "10"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let result = try summary(outcome)
+        #expect(result["final_phase"] as? String == "completed")
+        #expect((result["http_exchanges"] as? Int ?? 0) >= 7, "rates, token, five lost charges and the one that told")
+    }
+
     @Test func anAddressWithNoServiceKeepsTheSheetUnpaid() async throws {
         let outcome = try await wallet(["--address", "1 Nowhere Rd,Salem,OR,00000,US"])
         #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")

@@ -13,7 +13,12 @@ struct AdyenWalletProcessor: WalletProcessor {
             paymentMethod: AdyenApplePayDetails(applePayToken: charge.token.token.applePayToken), reference: charge.reference,
             returnUrl: "terminalcheckout://wallet", shopperReference: nil)
         let response: AdyenPaymentResponse
-        do { response = try await client.payWithWallet(request, idempotencyKey: charge.idempotencyKey) } catch { throw ProviderFailure(adyen: error) }
+        do { response = try await client.payWithWallet(request, idempotencyKey: charge.idempotencyKey) } catch {
+            // Retries ran out on a failure after which the charge may have happened: Adyen replays
+            // the answer for the same key, so one more round learns what happened.
+            guard error.isRetryable else { throw ProviderFailure(adyen: error) }
+            do { response = try await client.payWithWallet(request, idempotencyKey: charge.idempotencyKey) } catch { throw ProviderFailure(adyen: error) }
+        }
         var details = ["result_code": response.resultCode ?? ""]
         if let psp = response.pspReference { details["psp_reference"] = psp }
         if let brand = response.paymentMethod?.brand { details["brand"] = brand }
@@ -45,7 +50,7 @@ struct SquareWalletProcessor: WalletProcessor, WalletKeyedProcessor {
             sourceID: nonce, idempotencyKey: idempotencyKey, amountMoney: SquareMoney(amount: amount.minorUnits, currency: amount.currency.code),
             autocomplete: true, referenceID: reference, locationID: client.configuration.locationID)
         do {
-            let payment = try await client.createPayment(request)
+            let payment = try await createPayment(request)
             var details = ["status": payment.status]
             if let card = payment.cardDetails?.card { details["card"] = "\(card.cardBrand ?? "") \(card.last4 ?? "")" }
             let approved = payment.status == "COMPLETED" || payment.status == "APPROVED"
@@ -53,6 +58,15 @@ struct SquareWalletProcessor: WalletProcessor, WalletKeyedProcessor {
         } catch {
             guard let decline = error.decline else { throw ProviderFailure(square: error) }
             return WalletChargeResult(approved: false, paymentID: decline.payment?.id, declineReason: decline.code, details: ["error_code": decline.code])
+        }
+    }
+
+    /// CreatePayment, asked one more round with the same key when retries ran out on a failure
+    /// after which the payment may exist: Square answers a repeated key with the payment it made.
+    private func createPayment(_ request: SquareCreatePaymentRequest) async throws(SquareFailure) -> SquarePayment {
+        do { return try await client.createPayment(request) } catch {
+            guard SquareClient.isRetryable(error) else { throw error }
+            return try await client.createPayment(request)
         }
     }
 }
