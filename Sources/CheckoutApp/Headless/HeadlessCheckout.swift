@@ -124,7 +124,10 @@ public struct HeadlessCheckout: Sendable {
                 // A provider's steps before its request are over once the request is being written.
                 if case .creatingCustomerRequest = state, case .step? = finalPhase { finalPhase = nil }
                 // So is a step at the terminal (the wallet's processing) once the sheet has decided.
-                if case .step? = finalPhase, state.name == "approved" || state.name == "declined" { finalPhase = nil }
+                switch (state, finalPhase) {
+                case (.approved, .step?), (.declined, .step?): finalPhase = nil
+                default: break
+                }
                 progress.latest = (state, finalPhase)
                 switch state {
                 case .readyToAuthorize: await checkout.authorize()

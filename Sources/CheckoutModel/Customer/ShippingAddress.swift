@@ -35,7 +35,7 @@ public struct ShippingAddress: Hashable, Sendable {
     }
 
     /// The first problem with the postal fields (street to country), naming the field, or nil.
-    func postalProblem() -> String? {
+    public func postalProblem() -> String? {
         for (field, value) in [("street", street), ("city", city), ("state", state), ("ZIP", zip), ("country", country)] {
             if let problem = ShippingAddress.textProblem(value) { return "\(field) \(problem)" }
         }
@@ -50,7 +50,7 @@ public struct ShippingAddress: Hashable, Sendable {
     static let countryRule = "must be two letters (ISO 3166 alpha-2, e.g. US)"
 
     /// Why `text` cannot fill a customer field (empty, only spaces, or too long), or nil.
-    static func textProblem(_ text: String) -> String? {
+    public static func textProblem(_ text: String) -> String? {
         if text.allSatisfy(\.isWhitespace) { return "must not be empty" }
         if text.count > maxFieldLength { return "must be at most \(maxFieldLength) characters" }
         return nil

@@ -36,7 +36,7 @@ public struct WalletCard: Hashable, Sendable {
     }
 
     /// Why `text` is not a card's last four digits, or nil when it is exactly four ASCII digits.
-    static func last4Problem(_ text: String) -> String? {
+    public static func last4Problem(_ text: String) -> String? {
         let isFourDigits = text.utf8.count == 4 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         return isFourDigits ? nil : "must be exactly 4 digits (e.g. 4242)"
     }

@@ -1,3 +1,4 @@
+import CheckoutApp
 import CheckoutModel
 import Testing
 

@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 
 /// Wallet flags read from text (`--address`, `--wallet-cards`, `--wallet-addresses`, `--networks`,
@@ -14,16 +15,7 @@ public struct WalletSpecError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String { "\(flag): \(problem); expected \(form)" }
 }
 
-/// A contact detail the merchant asks the wallet sheet for.
-public enum ContactField: String, CaseIterable, Sendable {
-    case postalAddress = "postal", email, phone, name
-
-    /// The field spelled `text` in any case: postal or postal-address, email, phone, name.
-    public init?(spelling text: String) {
-        let lowered = text.lowercased()
-        self.init(rawValue: lowered == "postal-address" ? "postal" : lowered)
-    }
-
+extension ContactField {
     /// `--require postal,email,phone`: the fields in order, each once; empty text asks for none.
     public static func parseList(_ text: String) throws(WalletSpecError) -> [ContactField] {
         let fail = WalletSpecs.failure("--require", "a comma-separated list of postal (or postal-address), email, phone, name")
