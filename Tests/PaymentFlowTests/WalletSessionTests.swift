@@ -105,7 +105,8 @@ import Testing
 
         func prompt(_ id: String, where condition: @escaping @Sendable (CustomerPrompt) -> Bool = { _ in true }) async throws -> CustomerPrompt {
             let desk = desk
-            try await eventually { await desk.current.map { $0.id == id && condition($0) } ?? false }
+            // Room for a loaded machine (the whole suite beside it): the wait ends when the prompt shows.
+            try await eventually(60) { await desk.current.map { $0.id == id && condition($0) } ?? false }
             return try #require(await desk.current)
         }
 
@@ -123,7 +124,7 @@ import Testing
         let loading = try await setup.prompt("wallet")
         #expect(Self.methodRow(loading)?.mark == .busy)
         #expect(loading.scripted.isEmpty)
-        try await eventually { setup.rates.isWaiting("97209") }
+        try await eventually(60) { setup.rates.isWaiting("97209") }
         setup.rates.release("97209", .rates(Self.rates))
         let ready = try await setup.prompt("wallet") { Self.methodRow($0)?.mark == nil }
         #expect(Self.methodRow(ready)?.label == "USPS Ground Advantage")
