@@ -14,9 +14,11 @@ run: build
 	@$$($(SWIFT) build --show-bin-path)/checkout $(ARGS)
 
 test: setup
-	@.ci/ensure-packages.sh --with-python
+	@.ci/ensure-packages.sh --with-python --with-bench-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@# The benchmark suite runs and prints every row (on the debug build: figures are not checked here).
+	python3 Benchmarks/bench.py --quick --bin-dir "$$($(SWIFT) build --show-bin-path)"
 
 # A fault soak: seeded checkouts across every provider against one shared sandbox, with random
 # faults; SOAK_SEED reproduces a run (default: from the clock, printed).
@@ -26,8 +28,21 @@ soak: setup
 	$(SWIFT) build
 	$$($(SWIFT) build --show-bin-path)/checkout-soak --checkouts $(SOAK_CHECKOUTS) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
 
+# Release builds link Swift's runtime and Foundation statically (a binary that runs without the
+# toolchain, and starts faster) and as a fixed-address executable (no start-up relocations).
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie
+
 release: setup
-	$(SWIFT) build -c release --product checkout
+	$(SWIFT) build $(RELEASE_FLAGS) --product checkout
+
+# Benchmarks/README.md: every figure next to its floor, measured in the same run. ARGS=--json F,
+# --soak (30 minutes of memory), --quick (seconds; `make test` runs it), --readme README.md.
+bench: setup
+	@.ci/ensure-packages.sh --with-bench-tools
+	$(SWIFT) build $(RELEASE_FLAGS) --product checkout
+	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor-frame
+	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor-http
+	python3 Benchmarks/bench.py --bin-dir "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" $(ARGS)
 
 # libFuzzer targets, each for FUZZ_SECONDS (default 60) or FUZZ_RUNS executions, whichever ends
 # first; FUZZ_TARGETS picks some, FUZZ_FORK=N runs N workers (README's Fuzzing).

@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         // Square's offline payments: a durable on-disk queue (SQLite) that survives a crash or a quit.
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.0"),
+        // The screen's HTTP log (up to 100,000 exchanges) drops its oldest in O(1) (already resolved through NIO).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // ncursesw through pkg-config; the shim turns on the wide-character API.
@@ -104,6 +106,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 // Square's offline payment queue (SquareOfflineDatabase), kept in SQLite.
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         .executableTarget(
@@ -112,6 +115,19 @@ let package = Package(
                 "CheckoutApp", "CheckoutModel", "Sandbox", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `make bench`'s floors (Benchmarks/README.md): each does the least its figure's subject must.
+        .executableTarget(name: "bench-floor-frame", dependencies: ["CNcurses"], path: "Benchmarks/Floors/FirstFrame"),
+        .executableTarget(
+            name: "bench-floor-http",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/Floors/HTTP"
         ),
         // `make soak`: seeded checkouts with random faults against one shared sandbox.
         .executableTarget(

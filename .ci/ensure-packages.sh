@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and tests need, when they are missing.
 # As root (or with password-less sudo) it installs them; otherwise it prints the exact command.
+# With --with-bench-tools it adds hyperfine and wrk (make bench, make test).
 # With --with-python (make test) it then makes the Python virtual environment the conformance
 # tests run the providers' official libraries in (.build/python with Adyen==16.0.0,
 # squareup==46.0.0.20260916, global-open-sdk-python==1.7.1), when it is not ready yet.
@@ -8,7 +9,15 @@ set -euo pipefail
 
 # The Python venv is for the conformance tests only: `make test` passes --with-python; `make run` does not need it.
 with_python=false
-if [ "${1:-}" = "--with-python" ]; then with_python=true; fi
+with_bench_tools=false
+for flag in "$@"; do
+  case "$flag" in
+    --with-python) with_python=true ;;
+    # `make bench` (and the quick check in `make test`) times with hyperfine and loads with wrk.
+    --with-bench-tools) with_bench_tools=true ;;
+    *) echo "ensure-packages.sh: unknown flag $flag (use --with-python, --with-bench-tools)" >&2; exit 64 ;;
+  esac
+done
 
 packages=(libncurses-dev libqrencode-dev pkg-config python3 python3-venv tmux zbar-tools zlib1g-dev)
 # The official libraries, pinned: Tests/Conformance/adyen_conformance.py and square_conformance.py
@@ -61,6 +70,7 @@ ensure_python_venv() {
   fi
 }
 
+if $with_bench_tools; then packages+=(hyperfine wrk); fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -31,8 +31,8 @@ struct PaymentSession: Sendable {
     /// Starts the embedded sandbox unless a provider or shared sandbox was named, and injects
     /// the faults asked for (owned by this session, removed by `stop()`).
     /// `keptExchanges` bounds the HTTP log kept in memory (nil: all, as transcripts need).
-    static func start(_ options: SessionOptions, keptExchanges: Int? = nil) async throws -> PaymentSession {
-        let catalog = try Catalog.bundled(currency: options.currency)
+    static func start(_ options: SessionOptions, keptExchanges: Int? = nil, catalog loaded: Catalog? = nil) async throws -> PaymentSession {
+        let catalog = try loaded ?? Catalog.bundled(currency: options.currency)
         var sandbox: RunningSandbox?
         if options.usesEmbeddedSandbox {
             let settings = SandboxSettings(
@@ -85,6 +85,13 @@ struct PaymentSession: Sendable {
 }
 
 extension SandboxControlClient {
+    /// The simulated customer approves or declines, then `checkout` looks at once rather than
+    /// at its next poll (real providers keep PayKit's cadence: only the sandbox comes here).
+    func act(_ decision: CustomerDecision, on id: String, nudging checkout: CheckoutRunner) async throws(CustomerRequestFailure) {
+        try await act(decision, on: id)
+        await checkout.customerActed()
+    }
+
     func inject(_ fault: FaultRule, owner: String) async throws {
         do { try await inject(fault: fault.description, owner: owner) } catch {
             throw SandboxUnreachable(url: baseURL, reason: error.description)

@@ -18,7 +18,17 @@ public struct SessionOptions: Sendable {
     public var triggerRotationSeconds: Double
     public var requestLifetimeSeconds: Double
     /// Which bundled catalog the cart comes from: USD, THB or IDR (`--currency`).
-    public var currency: String = "USD"
+    public var currency: String = Defaults.currency
+
+    /// What the flags default to; the flags' declarations and `checkout` without arguments
+    /// (`TerminalCheckoutOptions.defaults`) both read these.
+    public enum Defaults {
+        public static let retryBaseMilliseconds = 2000
+        public static let triggerRotationSeconds = 30.0
+        public static let requestLifetimeSeconds = 3600.0
+        public static let currency = "USD"
+        public static let authorizationTimeoutSeconds = 300
+    }
 
     public init(
         registry: ProviderRegistry = .builtIn, providerOptions: ProviderOptionValues = ProviderOptionValues(), sandboxURL: String? = nil,

@@ -1,8 +1,9 @@
 import ArgumentParser
 import CheckoutApp
+import CheckoutModel
 import Foundation
+import TerminalUI
 
-@main
 struct CheckoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkout",
@@ -19,10 +20,37 @@ struct CheckoutCommand: AsyncParsableCommand {
         defaultSubcommand: ScreenCommand.self
     )
 
+    /// The screen (the default command) parsed on its own: the root's parse walks every
+    /// subcommand's options first, a third of the time to the first frame. Nil when the
+    /// arguments name a subcommand or a root flag, or do not parse (the root then says why).
+    static func fastScreenCommand(_ arguments: [String]) -> ScreenCommand? {
+        if let first = arguments.first {
+            let rootWords: Set<String> = ["-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+            let subcommands = Set(configuration.subcommands.map { $0._commandName })
+            guard !rootWords.contains(first), !subcommands.contains(first), !first.hasPrefix("--generate-completion") else { return nil }
+        }
+        return try? ScreenCommand.parse(arguments)
+    }
+
     /// Takes the providers' options off the command line, then parses and runs the rest.
-    static func main() async {
+    static func runCommandLine() async {
+        StartupTrace.mark("main")
+        // Most commands open the cart: decode it on the other core while the line is parsed.
+        Catalog.prefetchBundled()
         let arguments = ProviderCommandLine.split(Array(CommandLine.arguments.dropFirst()))
+        StartupTrace.mark("split")
         do {
+            if arguments.isEmpty,
+                let defaults = TerminalCheckoutOptions.defaults(providerOptions: ProviderCommandLine.values, environment: ProcessInfo.processInfo.environment)
+            {
+                StartupTrace.mark("parsed")
+                throw ExitCode(await TerminalCheckout.run(options: defaults, writeError: Console.err))
+            }
+            if let screen = fastScreenCommand(arguments) {
+                StartupTrace.mark("parsed")
+                try await screen.run()
+                return
+            }
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -60,11 +88,18 @@ struct ScreenCommand: AsyncParsableCommand {
     var noColor = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop polling after this many seconds without the customer's decision.", valueName: "seconds"))
-    var timeout: Int = 300
+    var timeout: Int = SessionOptions.Defaults.authorizationTimeoutSeconds
+
+    // `make bench`'s P3: extra cart lines and log entries, to time keys at scale (Benchmarks/README.md).
+    @Option(help: .hidden)
+    var benchLoad: String?
 
     func validate() throws {
         if !InputLimits.timeoutSeconds.contains(timeout) {
             throw ValidationError("--timeout must be a number of seconds from \(InputLimits.describe(InputLimits.timeoutSeconds) { "\($0)" }), got \(timeout)")
+        }
+        if let benchLoad {
+            do { _ = try BenchLoad(parsing: benchLoad) } catch { throw ValidationError(error.description) }
         }
     }
 
@@ -81,7 +116,7 @@ struct ScreenCommand: AsyncParsableCommand {
         let status = await TerminalCheckout.run(
             options: TerminalCheckoutOptions(
                 session: sessionFlags.options, colors: colors, authorizationTimeoutSeconds: timeout, scenario: scenario,
-                recordPath: record),
+                recordPath: record, benchLoad: try benchLoad.map { try BenchLoad(parsing: $0) }),
             writeError: Console.err)
         throw ExitCode(status)
     }

@@ -17,13 +17,13 @@ struct SessionFlags: ParsableArguments {
 
     @Option(name: .customLong("retry-base-ms"), parsing: .unconditional, help: ArgumentHelp(
         "Back-off base for retries of failed transport: retry n waits base × (2^n − 1).", valueName: "ms"))
-    var retryBaseMilliseconds: Int = 2000
+    var retryBaseMilliseconds: Int = SessionOptions.Defaults.retryBaseMilliseconds
 
     @OptionGroup var timings: SandboxTimingFlags
 
     @Option(name: .customLong("currency"), help: ArgumentHelp(
         "The shop's currency: USD, THB (฿, Bangkok) or IDR (Rp, Jakarta); each has its own priced catalog.", valueName: "code"))
-    var currency: String = "USD"
+    var currency: String = SessionOptions.Defaults.currency
 
     var options: SessionOptions {
         let registry = ProviderRegistry.builtIn
@@ -58,13 +58,15 @@ struct SessionFlags: ParsableArguments {
 struct SandboxTimingFlags: ParsableArguments {
     @Option(name: .customLong("trigger-rotation"), parsing: .unconditional, help: ArgumentHelp(
         "Sandbox: seconds between auth-flow trigger rotations (PayKit refreshes links that expire within 10 s).", valueName: "seconds"))
-    var triggerRotation: Double = 30
+    var triggerRotation: Double = SessionOptions.Defaults.triggerRotationSeconds
 
     @Option(name: .customLong("request-lifetime"), parsing: .unconditional, help: ArgumentHelp(
         "Sandbox: seconds before a pending customer request expires and is declined.", valueName: "seconds"))
-    var requestLifetime: Double = 3600
+    var requestLifetime: Double = SessionOptions.Defaults.requestLifetimeSeconds
 
-    var changed: Bool { triggerRotation != 30 || requestLifetime != 3600 }
+    var changed: Bool {
+        triggerRotation != SessionOptions.Defaults.triggerRotationSeconds || requestLifetime != SessionOptions.Defaults.requestLifetimeSeconds
+    }
 
     func validate() throws {
         for (flag, value, range) in [

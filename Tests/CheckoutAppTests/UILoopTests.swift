@@ -24,6 +24,24 @@ import Testing
         try run.quit()
     }
 
+    @Test func theSessionStartingBehindTheFirstFrameNamesItsEndpointWhenUp() throws {
+        let run = try LoopRun(width: 100, height: 30)
+        _ = try run.screen(containing: "embedded sandbox 127.0.0.1:8080")
+        run.inbox.post(.sessionStarted(endpointLabel: "embedded sandbox 127.0.0.1:41234"))
+        let started = try run.screen(containing: "embedded sandbox 127.0.0.1:41234")
+        #expect(started.text.contains("House Blend Beans"))
+        try run.quit()
+    }
+
+    @Test func aSessionThatCannotStartEndsTheScreenSayingWhy() throws {
+        let run = try LoopRun(width: 100, height: 30)
+        _ = try run.screen(containing: "notStarted")
+        run.inbox.post(.sessionFailed("could not start the sandbox on 127.0.0.1:0: Address in use"))
+        let ended = try #require(run.finish())
+        #expect(ended.status == 2)
+        #expect(ended.failure?.description == "could not start the sandbox on 127.0.0.1:0: Address in use")
+    }
+
     @Test func tabMovesTheFocusToShipping() throws {
         let run = try LoopRun(width: 100, height: 30)
         _ = try run.screen { _ in true }

@@ -161,3 +161,21 @@ import TestSupport
         }
     }
 }
+
+/// The Customer Request API's timestamps, written by arithmetic (no format style per request):
+/// the same text Foundation's ISO 8601 style gives, to the millisecond, across eras and leap days.
+@Suite struct ISO8601MillisecondsTests {
+    @Test func writesWhatFoundationsStyleWrites() {
+        var generator = SystemRandomNumberGenerator()
+        let fixed: [Double] = [0, 951_782_400, 1_709_164_800.5, 1_800_000_000.051, 4_102_444_799.999, -1, -86_400.25, 253_402_300_799]
+        let random = (0..<500).map { _ in Double(Int64.random(in: -2_000_000_000_000...253_402_300_799_000, using: &generator)) / 1000 }
+        for seconds in fixed + random {
+            let date = Date(timeIntervalSince1970: seconds)
+            let milliseconds = Int64((seconds * 1000).rounded())
+            let whole = Date(timeIntervalSince1970: TimeInterval(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient - (milliseconds % 1000 < 0 ? 1 : 0)))
+            let fraction = ((milliseconds % 1000) + 1000) % 1000
+            let expected = String(whole.formatted(Date.ISO8601FormatStyle()).dropLast()) + "." + String(String(fraction + 1000).dropFirst()) + "Z"
+            #expect(ISO8601Milliseconds.string(from: date) == expected, "\(seconds)")
+        }
+    }
+}

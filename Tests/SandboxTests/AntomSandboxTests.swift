@@ -496,12 +496,20 @@ import _CryptoExtras
 
     @Test func magic8001IsPendingThenPaid() async throws {
         try await AntomNotifyReceiver.with { receiver in
-            // 3 sandbox seconds at 30× pass in 0.1 s of real time.
-            try await Fixture.with(timeScale: 30) { sandbox in
+            // 3 sandbox seconds at 10× pass in 0.3 s of real time.
+            try await Fixture.with(timeScale: 10) { sandbox in
                 let id = try await open(sandbox, Fixture.session("req-8001", order: "order-8001", value: AntomMagic.pendingThenPaid, notifyURL: receiver.url))
+                let clock = ContinuousClock()
+                let payAsked = clock.now
                 let paid = try Fixture.object(try await sandbox.act("pay", id))
                 #expect(paid["paymentStatus"] as? String == "PENDING")
-                #expect(try await sandbox.inquire(paymentRequestId: "req-8001")["paymentStatus"] as? String == "PENDING")
+                let status = try await sandbox.inquire(paymentRequestId: "req-8001")["paymentStatus"] as? String
+                // Pending while the bank takes its 3 s; a loaded machine may ask only after them.
+                if clock.now - payAsked < .milliseconds(250) {
+                    #expect(status == "PENDING")
+                } else {
+                    #expect(status == "PENDING" || status == "SUCCESS")
+                }
                 // The bank has paid: the order cannot be paid again meanwhile.
                 let again = try await sandbox.create(Fixture.session("req-8001-b", order: "order-8001"))
                 #expect(Fixture.result(again)["resultCode"] as? String == "ORDER_IS_CLOSED")

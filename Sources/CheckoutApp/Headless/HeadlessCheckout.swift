@@ -131,7 +131,7 @@ public struct HeadlessCheckout: Sendable {
                 progress.latest = (state, finalPhase)
                 switch state {
                 case .readyToAuthorize: await checkout.authorize()
-                case .polling(let attempt): actAsCustomer(customer, on: attempt)
+                case .polling(let attempt): actAsCustomer(customer, on: attempt, checkout: checkout)
                 default: break
                 }
             }
@@ -186,7 +186,8 @@ public struct HeadlessCheckout: Sendable {
     }
 
     static func seconds(_ milliseconds: Int) -> String {
-        String(format: "%.2f", Double(milliseconds) / 1000)
+        let hundredths = (max(0, milliseconds) + 5) / 10
+        return "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
     }
 
     /// Compares the end with the scenario's expectation: exit 0 when it holds, 1 when not.
@@ -224,7 +225,7 @@ public struct HeadlessCheckout: Sendable {
     }
 
     /// In the embedded sandbox the simulated customer acts; elsewhere the real customer must.
-    private func actAsCustomer(_ control: SandboxControlClient?, on attempt: PaymentAttempt) {
+    private func actAsCustomer(_ control: SandboxControlClient?, on attempt: PaymentAttempt, checkout: CheckoutRunner) {
         let url = attempt.authorizationURL ?? "(no link)"
         guard let control else {
             writeError("note: approve or decline on the customer's device (Cash App sandbox): \(url)")
@@ -237,7 +238,7 @@ public struct HeadlessCheckout: Sendable {
         let writeError = writeError
         Task {
             if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
-            do { try await control.act(decision, on: attempt.id ?? "") } catch {
+            do { try await control.act(decision, on: attempt.id ?? "", nudging: checkout) } catch {
                 writeError("warning: the simulated customer could not \(decision.rawValue): \(error)")
             }
         }

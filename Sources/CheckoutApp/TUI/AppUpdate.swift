@@ -7,7 +7,9 @@ import TerminalUI
 /// How the app reacts to each message: a pure function of state and message. Keys go to the
 /// overlay that covers the screen, then the keys that work anywhere, then the focused pane.
 public enum AppUpdate {
-    public static let logLimit = 500
+    /// Exchanges the HTTP log keeps (a long session, a loaded transcript); the pane draws only
+    /// the rows it shows, so a full log costs memory, not frame time.
+    public static let logLimit = 100_000
     public static let noticeLimit = 50
 
     public static func update(_ state: inout AppState, _ message: AppMessage) -> [AppCommand] {
@@ -43,6 +45,13 @@ public enum AppUpdate {
             // provider: a version replaced in place only if the one before was still loading.
             guard prompt?.awaitsProvider != true, !replaced || before?.awaitsProvider == true else { return [] }
             return CheckoutActions.scenarioAnswer(&state, to: prompt)
+        case .sessionStarted(let label):
+            state.endpointLabel = label
+            return []
+        case .sessionFailed(let problem):
+            state.startFailure = problem
+            state.quitRequested = true
+            return []
         case .customerActionFailed(let reason):
             state.warn(reason)
             return []

@@ -21,15 +21,36 @@ public struct TerminalCheckoutOptions: Sendable {
     /// Draw on this terminal instead of ncurses on the process's own (tests pass an `InMemoryTerminal`).
     var terminal: (@Sendable () -> any TerminalBackend)?
 
+    /// More cart lines and log entries to open with (`--bench-load`).
+    public var benchLoad: BenchLoad?
+
     public init(
         session: SessionOptions, colors: Bool, authorizationTimeoutSeconds: Int = 300, scenario: Scenario? = nil,
-        recordPath: String? = nil
+        recordPath: String? = nil, benchLoad: BenchLoad? = nil
     ) {
+        self.benchLoad = benchLoad
         self.session = session
         self.colors = colors
         self.authorizationTimeoutSeconds = authorizationTimeoutSeconds
         self.scenario = scenario
         self.recordPath = recordPath
+    }
+
+    /// `checkout` with no arguments (the providers' options and environment aside): the screen
+    /// with every flag at its default, built without the argument parser, whose reflection over
+    /// every flag is a fifth of the time to the first frame. Nil when the providers' options are
+    /// unusable, so the parser (which validates the same way) says why.
+    public static func defaults(providerOptions: ProviderOptionValues, environment: [String: String]) -> TerminalCheckoutOptions? {
+        let registry = ProviderRegistry.builtIn
+        let session = SessionOptions(
+            registry: registry, providerOptions: providerOptions.withEnvironment(environment, options: registry.options),
+            retryBaseDelay: .milliseconds(SessionOptions.Defaults.retryBaseMilliseconds),
+            triggerRotationSeconds: SessionOptions.Defaults.triggerRotationSeconds,
+            requestLifetimeSeconds: SessionOptions.Defaults.requestLifetimeSeconds)
+        guard session.problem == nil else { return nil }
+        return TerminalCheckoutOptions(
+            session: session, colors: (environment["NO_COLOR"] ?? "").isEmpty,
+            authorizationTimeoutSeconds: SessionOptions.Defaults.authorizationTimeoutSeconds)
     }
 
     /// The session as started: with the scenario's faults and sandbox timings.
@@ -41,30 +62,47 @@ public struct TerminalCheckoutOptions: Sendable {
 public enum TerminalCheckout {
     /// Runs until the user quits; returns the exit status.
     public static func run(options: TerminalCheckoutOptions, writeError: @escaping @Sendable (String) -> Void) async -> Int32 {
+        // The synchronous parts live in helpers: error handling inline here crashes the Swift 6.3
+        // optimizer (coroutine splitting of this function).
+        let prepared = prepare(options, writeError: writeError)
+        guard let catalog = prepared.catalog else { return prepared.failureStatus }
+        StartupTrace.mark("catalog")
+        let recorder = options.recordPath == nil ? nil : TranscriptRecorder()
+        let (outcome, started) = await show(catalog: catalog, options: options, recorder: recorder)
+        await started?.stop()
+        return finish(outcome, session: started, options: options, recorder: recorder, writeError: writeError)
+    }
+
+    /// Checks the terminal and the transcript's path and loads the catalog; no catalog (said
+    /// why, with the exit status) when one fails.
+    private static func prepare(_ options: TerminalCheckoutOptions, writeError: (String) -> Void) -> (catalog: Catalog?, failureStatus: Int32) {
         guard options.terminal != nil || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1) else {
             writeError("error: \(TerminalError.notATerminal)")
-            return 2
+            return (nil, 2)
         }
         if let path = options.recordPath {
             do { try Transcript.checkWritable(path) } catch {
                 writeError("error: \(error)")
-                return ExitStatus.usage.rawValue
+                return (nil, ExitStatus.usage.rawValue)
             }
         }
-        let session: PaymentSession
-        // The screen shows the newest exchanges; only a transcript needs them all.
-        let kept = options.recordPath == nil ? AppUpdate.logLimit : nil
-        do { session = try await PaymentSession.start(options.effectiveSession, keptExchanges: kept) } catch {
+        do { return (try Catalog.bundled(currency: options.effectiveSession.currency), 0) } catch {
             writeError("error: \(error)")
-            return 2
+            return (nil, 2)
         }
-        let recorder = options.recordPath == nil ? nil : TranscriptRecorder()
-        let outcome = await show(session: session, options: options, recorder: recorder)
-        await session.stop()
+    }
+
+    /// Writes the transcript and the closing line; the exit status.
+    private static func finish(
+        _ outcome: UILoop.Outcome, session started: PaymentSession?, options: TerminalCheckoutOptions, recorder: TranscriptRecorder?,
+        writeError: (String) -> Void
+    ) -> Int32 {
         if let failure = outcome.failure {
             writeError("error: \(failure)")
             return 2
         }
+        // Quit before the session was up: nothing was sent, nothing to record.
+        guard let session = started else { return outcome.status }
         if let path = options.recordPath, let recorder {
             let scenario = Scenario.recorded(from: outcome.finalAppState, session: options.effectiveSession)
             let final = outcome.finalAppState
@@ -98,27 +136,69 @@ public enum TerminalCheckout {
         }
     }
 
-    /// Wires the session to a UI loop and runs it until the user quits.
-    private static func show(session: PaymentSession, options: TerminalCheckoutOptions, recorder: TranscriptRecorder?) async -> UILoop.Outcome {
+    /// Draws the first frame at once and starts the session (the embedded sandbox, the
+    /// providers' clients) behind it; wires it to the UI loop when it is up. Runs until the user
+    /// quits; the session is nil when it could not start (the outcome says why).
+    private static func show(catalog: Catalog, options: TerminalCheckoutOptions, recorder: TranscriptRecorder?) async -> (UILoop.Outcome, PaymentSession?) {
+        let sessionOptions = options.effectiveSession
         var initial = AppState(
-            catalog: session.catalog, endpointLabel: session.endpointLabel, customerSimulated: session.customerSimulated,
-            paymentMethods: Self.paymentMethods(session.registry, options: options.effectiveSession.providerOptions), now: Date())
+            catalog: catalog, endpointLabel: sessionOptions.usesEmbeddedSandbox ? "starting sandbox…" : "connecting…",
+            customerSimulated: sessionOptions.usesEmbeddedSandbox || sessionOptions.sandboxURL != nil,
+            paymentMethods: Self.paymentMethods(sessionOptions.registry, options: sessionOptions.providerOptions), now: Date())
         initial.authorizationTimeoutSeconds = options.authorizationTimeoutSeconds
         // A choice set on the command line (`--locale th_TH`) is where the screen's switch starts.
         for method in initial.paymentMethods {
-            if let toggle = method.toggle, toggle.isChoice, let value = options.effectiveSession.providerOptions[toggle.flag], toggle.values.contains(value) {
+            if let toggle = method.toggle, toggle.isChoice, let value = sessionOptions.providerOptions[toggle.flag], toggle.values.contains(value) {
                 initial.toggleChoices[method.id] = value
             }
         }
         if let scenario = options.scenario {
-            do { try scenario.load(into: &initial, catalog: session.catalog) } catch {
-                return UILoop.Outcome(status: 2, finalAppState: initial, failure: .scenario("scenario \"\(scenario.name)\": \(error)"))
+            do { try scenario.load(into: &initial, catalog: catalog) } catch {
+                return (UILoop.Outcome(status: 2, finalAppState: initial, failure: .scenario("scenario \"\(scenario.name)\": \(error)")), nil)
             }
             if options.director == nil {
                 initial.inform("Scenario \"\(scenario.name)\" loaded: press p to pay.")
             }
         }
+        options.benchLoad?.apply(to: &initial)
         let inbox = Inbox()
+        let commands = AsyncStream.makeStream(of: AppCommand.self)
+        let send: @Sendable (AppCommand) -> Void = { commands.continuation.yield($0) }
+        // A scenario may open the screen on a provider with saved methods: list them (once the session is up).
+        send(.loadSavedMethods(provider: initial.selectedPaymentMethod.id, reason: nil))
+        // The screen keeps its own log (AppState.exchanges); only a transcript needs the client's.
+        let kept = options.recordPath == nil ? 1 : nil
+        // The session starts once the first frame is out, so it does not take the cores from it.
+        let (drawn, frameOut) = AsyncStream.makeStream(of: Void.self)
+        let firstFrameDrawn: @Sendable () -> Void = { frameOut.finish() }
+        let background = Task { () -> PaymentSession? in
+            for await _ in drawn {}
+            let session: PaymentSession
+            do { session = try await PaymentSession.start(sessionOptions, keptExchanges: kept, catalog: catalog) } catch {
+                inbox.post(.sessionFailed(String(describing: error)))
+                return nil
+            }
+            await serve(session, commands: commands.stream, inbox: inbox, recorder: recorder)
+            return session
+        }
+        let outcome =
+            if let terminal = options.terminal {
+                await UILoop.runOnItsOwnThread(
+                    initial: initial, inbox: inbox, terminal: terminal, director: options.director, firstFrameDrawn: firstFrameDrawn, send: send)
+            } else {
+                await UILoop.runOnItsOwnThread(
+                    initial: initial, inbox: inbox, colors: options.colors, director: options.director, firstFrameDrawn: firstFrameDrawn, send: send)
+            }
+        // A terminal that could not start never drew: the session is not wanted either.
+        frameOut.finish()
+        commands.continuation.finish()
+        background.cancel()
+        return (outcome, await background.value)
+    }
+
+    /// Wires a started session to the screen (its states, exchanges, notices and prompts come in
+    /// as messages) and performs the screen's commands until the screen ends.
+    private static func serve(_ session: PaymentSession, commands: AsyncStream<AppCommand>, inbox: Inbox, recorder: TranscriptRecorder?) async {
         let observer = InboxObserver(inbox: inbox, recorder: recorder)
         await session.checkout.addObserver(observer)
         let subscription = session.http.log.subscribe { inbox.post(.exchange($0)) }
@@ -126,29 +206,14 @@ public enum TerminalCheckout {
             recorder?.record(.notice(notice))
             inbox.post(.notice(notice, at: Date()))
         }
-        defer { stopNotices() }
         let stopPrompts = await session.desk.subscribe { inbox.post(.promptChanged($0)) }
-        let commands = AsyncStream.makeStream(of: AppCommand.self)
-        let savedMethods = session.adapters.compactMapValues { $0 as? any SavedPaymentMethodsAdapter }
-        let runner = Task {
-            await perform(
-                commands.stream, checkout: session.checkout, control: session.customer, savedMethods: savedMethods, inbox: inbox, desk: session.desk)
-        }
         recorder?.record(.state(.notStarted))
-        let send: @Sendable (AppCommand) -> Void = { commands.continuation.yield($0) }
-        // A scenario may open the screen on a provider with saved methods: list them.
-        send(.loadSavedMethods(provider: initial.selectedPaymentMethod.id, reason: nil))
-        let outcome =
-            if let terminal = options.terminal {
-                await UILoop.runOnItsOwnThread(initial: initial, inbox: inbox, terminal: terminal, director: options.director, send: send)
-            } else {
-                await UILoop.runOnItsOwnThread(initial: initial, inbox: inbox, colors: options.colors, director: options.director, send: send)
-            }
-        commands.continuation.finish()
-        runner.cancel()
+        inbox.post(.sessionStarted(endpointLabel: session.endpointLabel))
+        let savedMethods = session.adapters.compactMapValues { $0 as? any SavedPaymentMethodsAdapter }
+        await perform(commands, checkout: session.checkout, control: session.customer, savedMethods: savedMethods, inbox: inbox, desk: session.desk)
+        stopNotices()
         subscription.cancel()
         await stopPrompts()
-        return outcome
     }
 
     /// Performs the update function's commands in order, off the UI loop.
@@ -195,7 +260,7 @@ public enum TerminalCheckout {
                 guard let control else { continue }
                 Task {
                     if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
-                    do { try await control.act(decision, on: id) } catch {
+                    do { try await control.act(decision, on: id, nudging: checkout) } catch {
                         inbox.post(.customerActionFailed("The simulated customer could not \(decision.rawValue): \(error)"))
                     }
                 }
@@ -208,11 +273,14 @@ public enum TerminalCheckout {
 enum ScreenFailure: Error, CustomStringConvertible {
     case terminal(TerminalError)
     case scenario(String)
+    /// The session (the embedded sandbox, say) could not start.
+    case session(String)
 
     var description: String {
         switch self {
         case .terminal(let error): "\(error)"
         case .scenario(let problem): problem
+        case .session(let problem): problem
         }
     }
 }

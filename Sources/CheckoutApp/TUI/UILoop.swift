@@ -17,17 +17,20 @@ enum UILoop {
     /// Runs the loop on a thread of its own (curses is single-threaded; the cooperative pool
     /// must never wait on the terminal).
     static func runOnItsOwnThread(
-        initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?, send: @escaping @Sendable (AppCommand) -> Void
+        initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?,
+        firstFrameDrawn: (@Sendable () -> Void)? = nil, send: @escaping @Sendable (AppCommand) -> Void
     ) async -> Outcome {
-        await onItsOwnThread { run(initial: initial, inbox: inbox, colors: colors, director: director, send: send) }
+        await onItsOwnThread { run(initial: initial, inbox: inbox, colors: colors, director: director, firstFrameDrawn: firstFrameDrawn, send: send) }
     }
 
     /// The same on the terminal `makeTerminal` returns, called on the loop's thread (tests pass an `InMemoryTerminal`).
     static func runOnItsOwnThread(
         initial: AppState, inbox: Inbox, terminal makeTerminal: @escaping @Sendable () -> any TerminalBackend,
-        director: (any ScreenDirector)?, send: @escaping @Sendable (AppCommand) -> Void
+        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: @escaping @Sendable (AppCommand) -> Void
     ) async -> Outcome {
-        await onItsOwnThread { run(initial: initial, inbox: inbox, terminal: makeTerminal(), director: director, send: send) }
+        await onItsOwnThread {
+            run(initial: initial, inbox: inbox, terminal: makeTerminal(), director: director, firstFrameDrawn: firstFrameDrawn, send: send)
+        }
     }
 
     private static func onItsOwnThread(_ body: @escaping @Sendable () -> Outcome) async -> Outcome {
@@ -39,7 +42,11 @@ enum UILoop {
     }
 
     /// Runs the loop on ncurses, with the ending signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT) routed to it, until it ends.
-    static func run(initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?, send: (AppCommand) -> Void) -> Outcome {
+    static func run(
+        initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil,
+        send: (AppCommand) -> Void
+    ) -> Outcome {
+        StartupTrace.mark("ui-thread")
         let terminal: NcursesTerminal
         do { terminal = try NcursesTerminal(colors: colors) } catch {
             return Outcome(status: 2, finalAppState: initial, failure: .terminal(error))
@@ -51,19 +58,27 @@ enum UILoop {
             terminal.close()
             TerminalSignals.uninstall()
         }
-        return run(initial: initial, inbox: inbox, terminal: terminal, director: director, send: send)
+        return run(initial: initial, inbox: inbox, terminal: terminal, director: director, firstFrameDrawn: firstFrameDrawn, send: send)
     }
 
     /// Input → update → commands → render on `terminal` until the state asks to quit or a signal
     /// comes; closes `terminal` when it returns.
     static func run(
-        initial: AppState, inbox: Inbox, terminal: any TerminalBackend, director: (any ScreenDirector)?, send: (AppCommand) -> Void
+        initial: AppState, inbox: Inbox, terminal: any TerminalBackend, director: (any ScreenDirector)?,
+        firstFrameDrawn: (@Sendable () -> Void)? = nil, send: (AppCommand) -> Void
     ) -> Outcome {
         defer { terminal.close() }
         var director = director
         var state = initial
         (state.layout.width, state.layout.height) = terminal.size
         state.layout.colors = terminal.hasColors
+        // The first frame goes out before anything is waited for (input, the session).
+        StartupTrace.mark("ncurses")
+        let first = CheckoutView.render(state)
+        StartupTrace.mark("rendered")
+        terminal.draw(first)
+        StartupTrace.mark("drawn")
+        firstFrameDrawn?()
         while true {
             if let signal = TerminalSignals.takePending() { return Outcome(status: 128 + signal, finalAppState: state) }
             var messages = inbox.drain()
@@ -87,6 +102,7 @@ enum UILoop {
             for message in messages {
                 for command in AppUpdate.update(&state, message) { send(command) }
             }
+            if let problem = state.startFailure { return Outcome(status: 2, finalAppState: state, failure: .session(problem)) }
             if state.quitRequested { return Outcome(status: 0, finalAppState: state) }
             terminal.draw(CheckoutView.render(state))
         }

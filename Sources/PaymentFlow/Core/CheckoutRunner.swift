@@ -16,6 +16,12 @@ public actor CheckoutRunner {
     private var machine = CheckoutMachine()
     private var observers = ObserverList()
     private var pollTask: Task<Void, Never>?
+    /// The polling attempt, so `customerActed()` can poll it again at once.
+    private var polled: (adapter: any PaymentProviderAdapter, attempt: PaymentAttempt, number: Int)?
+    /// The poll task is between retrievals (a nudge restarts it) rather than in one (a nudge
+    /// makes it skip its next wait).
+    private var pollWaiting = false
+    private var pollDueNow = false
     private var attemptsMade = 0
     private let adapters: @Sendable (String) -> (any PaymentProviderAdapter)?
     private let timing: Timing
@@ -66,6 +72,19 @@ public actor CheckoutRunner {
     public func customerReturned() { send(.customerReturned) }
     public func authorizationTimedOut(seconds: Int) { send(.authorizationTimedOut(seconds: seconds)) }
 
+    /// The sandbox's simulated customer has just approved or declined: retrieve now rather than
+    /// at the next tick, so a run takes as long as the flow, not up to a poll interval more.
+    /// Only the embedded or shared sandbox calls this; real providers keep PayKit's cadence.
+    public func customerActed() {
+        guard let polled, pollTask != nil else { return }
+        guard pollWaiting else {
+            pollDueNow = true
+            return
+        }
+        pollTask?.cancel()
+        pollTask = makePollTask(polled.adapter, attempt: polled.attempt, number: polled.number)
+    }
+
     /// Abandons the current attempt and goes back to `notStarted`; a prompt it asked is taken away.
     public func reset() {
         send(.reset)
@@ -90,9 +109,13 @@ public actor CheckoutRunner {
         case .stopPolling:
             pollTask?.cancel()
             pollTask = nil
+            polled = nil
         case .startPolling(let attempt):
             pollTask?.cancel()
-            pollTask = withAdapter { adapter, ids in makePollTask(adapter, attempt: attempt, number: ids.number) }
+            pollTask = withAdapter { adapter, ids in
+                polled = (adapter, attempt, ids.number)
+                return makePollTask(adapter, attempt: attempt, number: ids.number)
+            }
         case .prepare(let order):
             call { adapter, ids, step throws(ProviderFailure) in
                 var draft = try await adapter.prepare(order, ids: ids.attempt, step: step)
@@ -161,13 +184,17 @@ public actor CheckoutRunner {
             let clock = ContinuousClock()
             while !Task.isCancelled {
                 let started = clock.now
+                self.pollWaiting = false
+                self.pollDueNow = false
                 let outcome: CheckoutMachine.Outcome
                 do throws(ProviderFailure) { outcome = .retrieved(try await adapter.retrieve(attempt, refreshing: false)) } catch { outcome = .failed(error) }
                 guard !Task.isCancelled else { return }
                 self.deliver(outcome, attempt: number)
                 guard !Task.isCancelled else { return }
                 let remaining = interval - (clock.now - started)
-                if remaining > .zero { try? await sleep(remaining) }
+                guard remaining > .zero, !self.pollDueNow else { continue }
+                self.pollWaiting = true
+                try? await sleep(remaining)
             }
         }
     }

@@ -188,11 +188,19 @@ public actor CustomerDesk {
     /// Shows a prompt that asks nothing (the wallet's "Processing", its result mark) until the
     /// next ask, replace or withdraw; the prompt it replaces is withdrawn. Awaited, so it is up
     /// before the caller goes on.
-    public func display(_ prompt: CustomerPrompt) {
+    @discardableResult
+    public func display(_ prompt: CustomerPrompt) -> Int {
         withdraw()
         asked += 1
         waiting = (prompt, asked, nil)
         announce(prompt)
+        return asked
+    }
+
+    /// Takes away the prompt `display` showed as `number`, if it is still the one shown (a
+    /// result mark left up for a moment must not take a newer prompt with it).
+    public func withdraw(displayed number: Int) {
+        withdraw(number: number)
     }
 
     /// Changes what the waiting prompt shows (shipping rates came in while it is open): its asker

@@ -251,11 +251,15 @@ final class WalletSheetSession: Sendable {
         return decided
     }
 
-    /// The sheet's last word (the success or failure mark), held long enough to be seen.
+    /// The sheet's last word (the success or failure mark), left up long enough to be seen; the
+    /// checkout goes on at once (nobody waits for an animation, and headless runs see none).
     private func showResult(_ mark: PromptMark, lines: [String]) async {
-        await desk.display(WalletPrompts.processing(mark, title: mark == .ok("Done") ? "Done" : "Payment Not Completed", lines: lines))
-        try? await Task.sleep(for: .milliseconds(Int(settings.resultMarkSeconds * 1000)))
-        await desk.withdraw()
+        let shown = await desk.display(WalletPrompts.processing(mark, title: mark == .ok("Done") ? "Done" : "Payment Not Completed", lines: lines))
+        let (desk, hold) = (desk, settings.resultMarkSeconds)
+        Task {
+            try? await Task.sleep(for: .milliseconds(Int(hold * 1000)))
+            await desk.withdraw(displayed: shown)
+        }
     }
 
     private func declined(_ attempt: PaymentAttempt, reason: String) -> PaymentAttempt {

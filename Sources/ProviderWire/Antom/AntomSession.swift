@@ -92,17 +92,10 @@ public struct AntomCashierBank: Codable, Hashable, Sendable {
 /// Antom's times: ISO 8601 with an offset, `2026-11-23T10:00:00+08:00` (UTC here).
 public enum AntomTime {
     public static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        return formatter.string(from: date).replacingOccurrences(of: "Z", with: "+00:00")
+        date.formatted(Date.ISO8601FormatStyle()).replacingOccurrences(of: "Z", with: "+00:00")
     }
 
     public static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        try? Date.ISO8601FormatStyle().parse(text)
     }
 }

@@ -83,7 +83,7 @@ public enum AntomSignature {
             case UInt8(ascii: " "):
                 out += "+"
             default:
-                out += String(format: "%%%02X", byte)
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
             }
         }
         return out

@@ -184,6 +184,7 @@ enum AntomIDs {
         let day = calendar.dateComponents([.year, .month, .day], from: time)
         var generator = SystemRandomNumberGenerator()
         let digits = String((0..<24).map { _ in "0123456789".randomElement(using: &generator)! })
-        return String(format: "%04d%02d%02d", day.year ?? 2026, day.month ?? 1, day.day ?? 1) + digits
+        let (year, month, date) = (day.year ?? 2026, day.month ?? 1, day.day ?? 1)
+        return "\(year)" + (month < 10 ? "0" : "") + "\(month)" + (date < 10 ? "0" : "") + "\(date)" + digits
     }
 }

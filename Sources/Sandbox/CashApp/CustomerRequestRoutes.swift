@@ -17,7 +17,7 @@ struct CustomerRequestRoutes {
             guard let found = store.retrieve(id: id, clientID: clientID, baseURL: request.baseURL) else {
                 throw notFound(id)
             }
-            return SandboxResponse.json(CustomerRequestEnvelope(request: found))
+            return SandboxResponse.customerRequest(found)
         } }
         requests.patch(":id") { request, context in await answer { () throws(CashAppRejection) -> Response in
             try await update(request, context)
@@ -33,7 +33,7 @@ struct CustomerRequestRoutes {
         }
         switch store.create(params: body.request, idempotencyKey: body.idempotencyKey, clientID: clientID, baseURL: request.baseURL) {
         case .created(let created), .replayed(let created):
-            return SandboxResponse.json(CustomerRequestEnvelope(request: created), status: .created)
+            return SandboxResponse.customerRequest(created, status: .created)
         case .keyReused:
             throw CashAppRejection(
                 .badRequest, "INVALID_REQUEST_ERROR", "IDEMPOTENCY_KEY_REUSED",
@@ -58,7 +58,7 @@ struct CustomerRequestRoutes {
             stored.metadata = params.metadata
         }
         switch outcome {
-        case .changed(let changed): return SandboxResponse.json(CustomerRequestEnvelope(request: changed))
+        case .changed(let changed): return SandboxResponse.customerRequest(changed)
         case .notFound: throw notFound(id)
         case .notPending(let status):
             throw CashAppRejection(

@@ -139,7 +139,7 @@ struct WalletRateTable: Sendable {
             guard service.international == (zone == .international), let days = service.days[zone] else { return nil }
             let cents = (service.base + service.perZone * (zone.rawValue - 1) + service.perHalfKilo * halfKilos) * factor
             return Rate(
-                id: service.id, carrier: service.carrier, service: service.name, amount: String(format: "%d.%02d", cents / 100, cents % 100),
+                id: service.id, carrier: service.carrier, service: service.name, amount: "\(cents / 100)." + (cents % 100 < 10 ? "0" : "") + "\(cents % 100)",
                 currency: perDollar[currency] == nil ? "USD" : currency, formattedArrivalDate: arrival(after: days, from: today, calendar: calendar), minorUnits: cents)
         }.sorted { ($0.minorUnits, $0.id) < ($1.minorUnits, $1.id) }
     }
@@ -155,11 +155,12 @@ struct WalletRateTable: Sendable {
             let weekday = calendar.component(.weekday, from: date)
             if weekday != 1 && weekday != 7 { left -= 1 }
         }
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "EEE, MMM d"
-        return formatter.string(from: date)
+        // Named by hand: a DateFormatter would load ICU's data for three words.
+        let parts = calendar.dateComponents([.weekday, .month, .day], from: date)
+        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let weekday = weekdays[((parts.weekday ?? 1) - 1 + 7) % 7]
+        let month = months[((parts.month ?? 1) - 1 + 12) % 12]
+        return "\(weekday), \(month) \(parts.day ?? 1)"
     }
 }

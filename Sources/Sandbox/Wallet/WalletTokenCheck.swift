@@ -92,6 +92,9 @@ enum WalletTokenCheck {
     /// 32 random bytes in hex, as Apple's transaction ids are.
     static func randomTransactionID() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (0..<32).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            return (byte < 16 ? "0" : "") + String(byte, radix: 16)
+        }.joined()
     }
 }

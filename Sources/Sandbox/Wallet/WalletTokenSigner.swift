@@ -37,7 +37,7 @@ enum WalletTokenSigner {
 
     /// The tag that ends a Square nonce, over everything before it (domain-separated from tokens).
     static func nonceTag(_ body: String) -> String {
-        signature(of: "square-nonce:" + body).prefix(nonceTagLength / 2).map { String(format: "%02x", $0) }.joined()
+        signature(of: "square-nonce:" + body).prefix(nonceTagLength / 2).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     /// `cnon:wallet-<transactionId>-<network>-<last4>-<amount>-<currency>-<issuedAt>` (read back by

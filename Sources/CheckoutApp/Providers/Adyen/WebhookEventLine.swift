@@ -4,14 +4,14 @@ import TerminalUI
 /// A webhook as `checkout listen` and `checkout run` print it: one line of text, or of JSON.
 public enum WebhookEventLine {
     public static func text(_ event: AdyenWebhookEvent) -> String {
-        let time = ISO8601DateFormatter.string(from: event.receivedAt, timeZone: .current, formatOptions: [.withTime, .withColonSeparatorInTime])
+        let time = event.receivedAt.formatted(Date.ISO8601FormatStyle(timeZone: .current).time(includingFractionalSeconds: false))
         return "event: \(time) " + TerminalText.escapingControls(event.summary)
     }
 
     public static func json(_ event: AdyenWebhookEvent) -> String {
         var object: [String: Any] = [
             "event": event.eventCode, "signature_valid": event.signatureValid,
-            "received_at": ISO8601DateFormatter.string(from: event.receivedAt, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withInternetDateTime, .withFractionalSeconds]),
+            "received_at": event.receivedAt.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
         ]
         object["psp_reference"] = event.pspReference
         object["success"] = event.success

@@ -19,7 +19,13 @@ enum LogKeys {
     static func append(_ exchange: HTTPExchange, to state: inout AppState) {
         let following = state.layout.logCursor == nil || state.layout.logCursor == state.exchanges.count - 1
         state.exchanges.append(exchange)
-        if state.exchanges.count > AppUpdate.logLimit { state.exchanges.removeFirst(state.exchanges.count - AppUpdate.logLimit) }
-        if following { state.layout.logCursor = state.exchanges.count - 1 }
+        let dropped = max(0, state.exchanges.count - AppUpdate.logLimit)
+        if dropped > 0 { state.exchanges.removeFirst(dropped) }
+        if following {
+            state.layout.logCursor = state.exchanges.count - 1
+        } else if let cursor = state.layout.logCursor {
+            // Stay on the same exchange while the oldest go.
+            state.layout.logCursor = max(0, cursor - dropped)
+        }
     }
 }

@@ -23,6 +23,10 @@ public enum AppMessage: Hashable, Sendable {
     case savedMethodDeleted(SavedPaymentMethod)
     /// A provider asks the person at the terminal (Square's reader), or its prompt went (nil).
     case promptChanged(CustomerPrompt?)
+    /// The session behind the first frame is up: requests go to `endpointLabel`.
+    case sessionStarted(endpointLabel: String)
+    /// The session could not start (the sandbox's port, say): the screen ends, saying why.
+    case sessionFailed(String)
 }
 
 /// Side effects `update` asks for; the runner performs them in order, off the UI loop.

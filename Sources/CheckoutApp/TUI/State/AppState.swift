@@ -1,4 +1,5 @@
 import CheckoutModel
+import DequeModule
 import Foundation
 import PaymentFlow
 import ProviderClients
@@ -37,11 +38,13 @@ public struct AppState: Hashable, Sendable {
     /// The scenario the screen was opened with and what a transcript needs of the session.
     public var recording = SessionRecording()
 
-    public var exchanges: [HTTPExchange] = []
+    public var exchanges: Deque<HTTPExchange> = []
     /// Providers' notices (webhooks), newest last; the log pane shows the latest under the exchanges.
     public var notices: [ReceivedNotice] = []
     public var now: Date
     public var quitRequested = false
+    /// Why the session behind the screen could not start; the screen then ends with it.
+    public var startFailure: String?
     /// A replay's or demo's status, shown in the title bar and hints line.
     public var director: DirectorStatus?
     /// Polling longer than this gives up with a clear message (PayKit would poll for the hour).

@@ -24,7 +24,9 @@ enum CartView {
             return
         }
         var y = inside.y
-        for (index, item) in state.cart.items.enumerated() where y < inside.maxY {
+        let items = state.cart.items
+        for index in visibleItems(state, rows: inside.height) where y < inside.maxY {
+            let item = items[index]
             let selected = index == state.layout.cartCursor && receipt == nil
             let style: Style = selected && state.layout.focus == .cart && state.layout.overlay == nil ? Theme.cursor : .plain
             if selected { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
@@ -52,6 +54,17 @@ enum CartView {
             }
         }
         if let receipt { drawReceipt(&screen, receipt, inside, from: y) }
+    }
+
+    /// The lines that fit above the summary, scrolled so the cursor's line shows (a cart of a
+    /// thousand lines draws only those).
+    static func visibleItems(_ state: AppState, rows: Int) -> Range<Int> {
+        let count = state.cart.items.count
+        let summaryRows = ((try? state.summary.get().lines.count(where: { $0.kind != .item })) ?? 1) + (state.receipt == nil ? 0 : 3)
+        let itemRows = max(1, rows - 1 - summaryRows)
+        guard count > itemRows else { return 0..<count }
+        let first = min(max(0, state.layout.cartCursor - itemRows + 1), count - itemRows)
+        return first..<(first + itemRows)
     }
 
     /// The printed receipt as the pane shows it: without the merchant (the title has it) and blank lines.

@@ -118,7 +118,7 @@ public enum CheckoutView {
     /// "0:07", "12:03": minutes and seconds.
     static func clock(_ interval: TimeInterval) -> String {
         let seconds = max(0, Int(interval))
-        return "\(seconds / 60):" + String(format: "%02d", seconds % 60)
+        return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
     }
 
     /// The pane frame, highlighted when focused.
