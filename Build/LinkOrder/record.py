@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Records which functions `checkout` runs in everyday use and writes them, in the order they
+first ran, as lld's --symbol-ordering-file (`checkout.order` beside this script; make release
+and make bench link with it).
+
+Why: the release binary's code is 37 MB, and the kernel maps it in 64 KB at a time around each
+page touched (fault-around). Spread thinly, the few megabytes a checkout runs kept 25 MB of code
+resident; laid out together they keep a fraction of that (Benchmarks/README.md, P5). The
+functions are read from callgrind runs of the release binary (valgrind counts what runs, not
+how long), over: each provider's headless checkout, the screen with a few keys, and the demo.
+The order is only a layout hint: a function missing from it still links, after the listed ones.
+
+Usage: record.py --binary .build/release/checkout [--demo-seconds 90]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PROVIDERS = ["cashapp", "afterpay", "adyen", "square", "antom", "wallet"]
+
+
+def callgrind(binary: Path, out: Path, args: list[str]) -> list[str]:
+    return ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-instr=no",
+            "--compress-strings=no", "--compress-pos=no", "--demangle=no", str(binary), *args]
+
+
+def run_headless(binary: Path, work: Path) -> None:
+    for provider in PROVIDERS:
+        print(f"record: checkout run --provider {provider}", flush=True)
+        subprocess.run(callgrind(binary, work / f"run-{provider}.cg",
+                                 ["run", "--provider", provider, "--customer", "approve"]),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600, check=False)
+
+
+def tmux(socket: str, *args: str) -> str:
+    return subprocess.run(["tmux", "-L", socket, *args], capture_output=True, text=True, check=False).stdout
+
+
+def wait_for(socket: str, text: str, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if text in tmux(socket, "capture-pane", "-p", "-t", "rec"):
+            return True
+        time.sleep(0.5)
+    return False
+
+
+def run_screen(binary: Path, work: Path, name: str, args: list[str], keys: list[str], seconds: float) -> None:
+    """The screen in a 100×30 tmux: `keys` one by one (a second apart), then `seconds`, then q."""
+    print(f"record: checkout {' '.join(args) or '(screen)'}", flush=True)
+    socket = f"linkorder-{os.getpid()}"
+    command = " ".join(callgrind(binary, work / f"{name}.cg", args))
+    tmux(socket, "new-session", "-d", "-s", "rec", "-x", "100", "-y", "30", f"exec env TERM=xterm-256color {command}")
+    try:
+        wait_for(socket, "Cart", 120)
+        for key in keys:
+            tmux(socket, "send-keys", "-t", "rec", key)
+            time.sleep(1.5)
+        time.sleep(seconds)
+        tmux(socket, "send-keys", "-t", "rec", "q")
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and tmux(socket, "list-sessions"):
+            time.sleep(0.5)
+    finally:
+        tmux(socket, "kill-server")
+
+
+FUNCTION = re.compile(r"^c?fn=(?:\(\d+\) )?(.+)$")
+
+
+def functions_in(files: list[Path]) -> list[str]:
+    """Every function the runs entered, in the order each first appears."""
+    seen: dict[str, None] = {}
+    for path in files:
+        with open(path, errors="replace") as text:
+            for line in text:
+                match = FUNCTION.match(line)
+                if match:
+                    seen.setdefault(match.group(1).strip(), None)
+    return list(seen)
+
+
+def defined_functions(binary: Path) -> set[str]:
+    out = subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True, check=True).stdout
+    return {parts[2] for parts in (line.split(maxsplit=2) for line in out.splitlines())
+            if len(parts) == 3 and parts[1] in "tTwW"}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", required=True, type=Path, help="the release checkout (built as make release builds it)")
+    parser.add_argument("--demo-seconds", type=float, default=90, help="how long the demo runs (default 90)")
+    parser.add_argument("--output", type=Path, default=HERE / "checkout.order")
+    options = parser.parse_args()
+    for tool in ("valgrind", "tmux", "nm", "strip"):
+        if not shutil.which(tool):
+            print(f"record.py: {tool} is needed (apt-get install valgrind tmux binutils)", file=sys.stderr)
+            return 2
+    if not options.binary.is_file():
+        print(f"record.py: --binary {options.binary}: no such file", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="linkorder-") as temporary:
+        work = Path(temporary)
+        # valgrind cannot read the release binary's DWARF; the symbols are all it needs.
+        binary = work / "checkout"
+        subprocess.run(["strip", "--strip-debug", "-o", str(binary), str(options.binary)], check=True)
+        for resources in options.binary.parent.glob("*.resources"):
+            shutil.copytree(resources, work / resources.name)
+        run_headless(binary, work)
+        run_screen(binary, work, "screen", [], ["Down", "Down", "n", "Tab", "Tab", "Down", "Tab", "p"], 20)
+        run_screen(binary, work, "demo", ["demo"], [], options.demo_seconds)
+        names = functions_in(sorted(work.glob("*.cg*")))
+        defined = defined_functions(binary)
+    listed = [name for name in names if name in defined]
+    if len(listed) < 1000:
+        print(f"record.py: only {len(listed)} functions recorded; the runs did not work", file=sys.stderr)
+        return 1
+    options.output.write_text("".join(f"{name}\n" for name in listed))
+    print(f"record.py: {len(listed)} functions written to {options.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
