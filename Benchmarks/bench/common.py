@@ -6,6 +6,7 @@ import math
 import os
 import statistics
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,9 +102,17 @@ class Context:
     plan: Plan
     floor_rss_mb: float | None = None  # P2's floor peak RSS, P5's floor
     notes: list[str] = field(default_factory=list)
+    floor_calls: dict[str, str] = field(default_factory=dict)  # provider → the floor's calls file
+    _work: tempfile.TemporaryDirectory | None = None
 
     def bin(self, name: str) -> str:
         return str(self.bin_dir / name)
+
+    def work_dir(self) -> str:
+        """A scratch folder for this run, removed when the process ends."""
+        if self._work is None:
+            self._work = tempfile.TemporaryDirectory(prefix="bench-")
+        return self._work.name
 
 
 REQUIRED_BINARIES = ("checkout", "bench-floor-frame", "bench-floor-http")

@@ -7,6 +7,7 @@ import os
 import shlex
 import subprocess
 import tempfile
+from urllib.parse import urlsplit
 
 from .common import BenchError, Context, Row, failed_row, fmt_ms, log, median
 
@@ -30,7 +31,32 @@ def ours_command(ctx: Context, provider: str) -> list[str]:
 
 
 def floor_command(ctx: Context, provider: str) -> list[str]:
-    return [ctx.bin("bench-floor-http"), "calls", provider]
+    """The floor makes the calls our own run made, read from its transcript: no provider is
+    written into the floor, so a new provider needs nothing here."""
+    calls = ctx.floor_calls.get(provider)
+    if calls is None:
+        calls = os.path.join(ctx.work_dir(), f"floor-calls-{provider}.txt")
+        with open(calls, "w") as out:
+            out.write("".join(f"{' '.join(map(str, call))}\n" for call in recorded_calls(ctx, provider)))
+        ctx.floor_calls[provider] = calls
+    return [ctx.bin("bench-floor-http"), "calls", calls]
+
+
+def recorded_calls(ctx: Context, provider: str) -> list[tuple[str, str, int, int]]:
+    """(method, path, request bytes, response bytes) of each exchange in our run's HAR."""
+    har = os.path.join(ctx.work_dir(), f"{provider}.har")
+    done = subprocess.run(ours_command(ctx, provider) + ["--record", har],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120)
+    if done.returncode != 0:
+        raise BenchError(f"checkout run --provider {provider} --record exited {done.returncode}: {done.stderr.strip()[-300:]}")
+    try:
+        with open(har) as transcript:
+            entries = json.load(transcript)["log"]["entries"]
+        return [(entry["request"]["method"], urlsplit(entry["request"]["url"]).path,
+                 max(0, int(entry["request"]["bodySize"])), max(0, int(entry["response"]["bodySize"])))
+                for entry in entries]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise BenchError(f"{har}: not a transcript the floor can follow ({error})") from error
 
 
 def check_runs(command: list[str]) -> None:
@@ -64,8 +90,8 @@ def is_bimodal(times: list[float]) -> bool:
 
 def measure_provider(ctx: Context, provider: str) -> Row:
     row_id = f"P2 headless {provider}"
-    ours_cmd, floor_cmd = ours_command(ctx, provider), floor_command(ctx, provider)
     try:
+        ours_cmd, floor_cmd = ours_command(ctx, provider), floor_command(ctx, provider)
         check_runs(ours_cmd)
         check_runs(floor_cmd)
         ours: list[float] = []

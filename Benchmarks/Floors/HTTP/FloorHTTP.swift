@@ -1,7 +1,7 @@
 // P2's and P4's floor: Hummingbird on loopback and AsyncHTTPClient, doing the least.
-//   bench-floor-http calls PROVIDER   start the server, make the provider's calls of one
-//                                     `checkout run --customer approve` (same count, methods
-//                                     and body sizes), stop, exit
+//   bench-floor-http calls FILE       start the server, make the calls FILE lists (bench.py
+//                                     writes it from our own `checkout run --record`: same
+//                                     count, methods and body sizes), stop, exit
 //   bench-floor-http serve [PORT]     serve until killed (print the base URL first): GET /hello,
 //                                     and any other path with a fixed JSON answer (P4's script)
 import AsyncHTTPClient
@@ -16,15 +16,14 @@ struct FloorHTTP {
         let arguments = Array(CommandLine.arguments.dropFirst())
         switch (arguments.first, arguments.count) {
         case ("calls", 2):
-            guard let calls = FloorCalls.byProvider[arguments[1]] else {
-                fail("unknown provider \"\(arguments[1])\"; known: \(FloorCalls.byProvider.keys.sorted().joined(separator: ", "))")
-            }
+            let calls: [FloorCall]
+            do { calls = try FloorCalls.read(arguments[1]) } catch { fail(error.message) }
             try await makeCalls(calls)
         case ("serve", 1), ("serve", 2):
             guard let port = arguments.count == 2 ? Int(arguments[1]) : 0, (0...65535).contains(port) else { fail("PORT must be 0…65535") }
             try await serve(port: port)
         default:
-            fail("usage: bench-floor-http calls PROVIDER | serve [PORT]")
+            fail("usage: bench-floor-http calls FILE | serve [PORT]")
         }
     }
 
