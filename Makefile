@@ -2,10 +2,11 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test setup build release fuzz fuzz-smoke bench link-order soak clean
+.PHONY: run test setup build release install uninstall manual fuzz fuzz-smoke bench link-order soak clean
 
 setup:
 	@.ci/ensure-packages.sh
+	@Build/write-build-info.sh
 
 build: setup
 	$(SWIFT) build --product checkout
@@ -19,6 +20,9 @@ test: setup
 	$(SWIFT) test --skip-build
 	@# The benchmark suite runs and prints every row (on the debug build: figures are not checked here).
 	python3 Benchmarks/bench.py --quick --bin-dir "$$($(SWIFT) build --show-bin-path)"
+	@# The committed man page matches the commands' definitions.
+	Build/manual.sh --check
+	Tests/Shell/install-journey.sh
 
 # A fault soak: seeded checkouts across every provider against one shared sandbox, with random
 # faults; SOAK_SEED reproduces a run (default: from the clock, printed).
@@ -39,6 +43,32 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie \
 
 release: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product checkout
+
+# `make install` (PREFIX, default ~/.local; DESTDIR for packagers): the release binary, its
+# resources, the man page and bash/zsh/fish completions; `make uninstall` removes exactly those.
+# `make release && sudo make install PREFIX=/usr/local` installs system-wide without building as root.
+PREFIX ?= $(HOME)/.local
+DESTDIR ?=
+# INSTALL_FROM=debug installs the debug build instead (the tests do, to skip a release build).
+INSTALL_FROM ?= release
+ifeq ($(INSTALL_FROM),debug)
+INSTALL_BUILD_FLAGS =
+else
+INSTALL_BUILD_FLAGS = $(RELEASE_FLAGS)
+endif
+install: setup
+	@# Under sudo, a build folder that is someone else's is used as it is, not rebuilt as root.
+	@if [ "$$(id -u)" = 0 ] && [ -d .build ] && [ "$$(stat -c %u .build)" != 0 ] && [ -x "$$($(SWIFT) build $(INSTALL_BUILD_FLAGS) --show-bin-path)/checkout" ]; then \
+	  echo "install: using the $(INSTALL_FROM) build already made by the build folder's owner (make release as them after changes)"; \
+	else $(SWIFT) build $(INSTALL_BUILD_FLAGS) --product checkout; fi
+	@Build/install.sh install "$$($(SWIFT) build $(INSTALL_BUILD_FLAGS) --show-bin-path)" "$(DESTDIR)$(PREFIX)"
+
+uninstall:
+	@Build/install.sh uninstall "" "$(DESTDIR)$(PREFIX)"
+
+# Docs/checkout.1 from the commands' definitions, by swift-argument-parser's manual generator.
+manual: setup
+	Build/manual.sh
 
 link-order: setup
 	@.ci/ensure-packages.sh --with-bench-tools

@@ -38,6 +38,8 @@ let package = Package(
             resources: [.copy("catalog.json"), .copy("catalog-THB.json"), .copy("catalog-IDR.json"), .copy("scenarios")]
         ),
         .target(name: "CheckoutModel"),
+        // The commit `checkout --version` names, written by `make` (Build/write-build-info.sh).
+        .target(name: "CBuildInfo"),
         .target(
             name: "ProviderWire",
             dependencies: [
@@ -95,7 +97,7 @@ let package = Package(
         .target(
             name: "CheckoutApp",
             dependencies: [
-                "CheckoutModel", "CheckoutResources", "PaymentFlow", "ProviderClients",
+                "CBuildInfo", "CheckoutModel", "CheckoutResources", "PaymentFlow", "ProviderClients",
                 "ProviderWire", "QRCode", "Sandbox", "TerminalUI",
                 .product(name: "Yams", package: "Yams"),
                 // Adyen's webhook receiver and its signatures.

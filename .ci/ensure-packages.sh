@@ -4,7 +4,8 @@
 # With --with-bench-tools it adds hyperfine and wrk (make bench, make test).
 # With --with-python (make test) it then makes the Python virtual environment the conformance
 # tests run the providers' official libraries in (.build/python with Adyen==16.0.0,
-# squareup==46.0.0.20260916, global-open-sdk-python==1.7.1), when it is not ready yet.
+# squareup==46.0.0.20260916, global-open-sdk-python==1.7.1), and the JSON Schema tests their
+# validator (jsonschema==4.26.0), when it is not ready yet.
 set -euo pipefail
 
 # The Python venv is for the conformance tests only: `make test` passes --with-python; `make run` does not need it.
@@ -19,10 +20,12 @@ for flag in "$@"; do
   esac
 done
 
-packages=(libncurses-dev libqrencode-dev pkg-config python3 python3-venv tmux zbar-tools zlib1g-dev)
+# man-db: `man -l` renders the man page in the tests.
+packages=(libncurses-dev libqrencode-dev man-db pkg-config python3 python3-venv tmux zbar-tools zlib1g-dev)
 # The official libraries, pinned: Tests/Conformance/adyen_conformance.py and square_conformance.py
 # run them unchanged. Bump a pin deliberately (and re-run both conformance tests).
-python_libraries=("Adyen==16.0.0" "squareup==46.0.0.20260916" "global-open-sdk-python==1.7.1")
+# jsonschema: Tests/Tools/validate_json_schema.py checks the commands' --json against Schemas/.
+python_libraries=("Adyen==16.0.0" "squareup==46.0.0.20260916" "global-open-sdk-python==1.7.1" "jsonschema==4.26.0")
 venv="$(cd "$(dirname "$0")/.." && pwd)/.build/python"
 
 # Whether the venv's python runs and has every pinned library at exactly its pinned version.
@@ -49,7 +52,7 @@ ensure_python_venv() {
   fi
   local created=0
   if ! [ -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import sys' 2>/dev/null; then
-    echo "Creating $venv (for the providers' conformance tests)" >&2
+    echo "Creating $venv (for the providers' conformance tests and the JSON Schema tests)" >&2
     rm -rf "$venv"
     if ! python3 -m venv "$venv" >&2; then
       echo "Could not create $venv: install Debian's python3-venv (apt-get install -y python3-venv) and run make test again." >&2
@@ -58,7 +61,7 @@ ensure_python_venv() {
     fi
     created=1
   fi
-  echo "Installing ${python_libraries[*]} into $venv (for the providers' conformance tests)" >&2
+  echo "Installing ${python_libraries[*]} into $venv (for the providers' conformance tests and the JSON Schema tests)" >&2
   if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${python_libraries[@]}" >&2; then
     echo "Could not pip install ${python_libraries[*]} into $venv (is PyPI reachable?)." >&2
     if [ "$created" -eq 1 ]; then rm -rf "$venv"; fi

@@ -12,24 +12,14 @@ public enum CheckoutResources {
         guard catalogCurrencies.contains(currency) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "there is no bundled catalog for \(currency)"])
         }
-        // Beside the executable, where SwiftPM puts the bundle, without making a Bundle first
-        // (Bundle.main and Bundle.module cost two milliseconds of the first frame).
-        if let beside = besideExecutable(name + ".json"), let data = try? Data(contentsOf: beside) { return data }
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "\(name).json is missing from the resource bundle"])
+        guard let folder = ResourceFolder.located else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the resource folder is missing: \(ResourceFolder.searched)"])
         }
-        return try Data(contentsOf: url)
+        return try Data(contentsOf: folder.appendingPathComponent(name + ".json"))
     }
 
-    /// `file` in the resource bundle next to the running executable, if that is where it is.
-    private static func besideExecutable(_ file: String) -> URL? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        return URL(fileURLWithPath: executable).deletingLastPathComponent()
-            .appendingPathComponent("TerminalCheckout_CheckoutResources.resources").appendingPathComponent(file)
-    }
-
-    /// The folder of sample scenarios (Resources/scenarios), when the bundle has it.
+    /// The folder of sample scenarios (Resources/scenarios), when the resources are found.
     public static var scenariosDirectory: URL? {
-        Bundle.module.url(forResource: "scenarios", withExtension: nil)
+        ResourceFolder.located?.appendingPathComponent("scenarios")
     }
 }

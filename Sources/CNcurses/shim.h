@@ -21,6 +21,11 @@ static inline int cn_key_resize(void) { return KEY_RESIZE; }
 static inline int cn_err(void) { return ERR; }
 static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int cn_key_mouse(void) { return KEY_MOUSE; }
+static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cn_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }
 
 // C globals Swift 6 rejects as not concurrency-safe, read through functions.
 static inline WINDOW *cn_stdscr(void) { return stdscr; }

@@ -11,6 +11,7 @@ public final class InMemoryTerminal: TerminalBackend, Sendable {
         var lastScreen: Screen?
         var frameCount = 0
         var isClosed = false
+        var copied: [String] = []
         /// Threads waiting for a change, each woken once (then it looks again).
         var waiters: [Int: DispatchSemaphore] = [:]
         var nextWaiter = 0
@@ -38,6 +39,9 @@ public final class InMemoryTerminal: TerminalBackend, Sendable {
     public var frameCount: Int { state.withLock { $0.frameCount } }
 
     public var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    /// What `copyToClipboard` was given, in order.
+    public var copiedTexts: [String] { state.withLock { $0.copied } }
 
     /// Queues input for `read`.
     public func send(_ input: TerminalInput) {
@@ -78,6 +82,13 @@ public final class InMemoryTerminal: TerminalBackend, Sendable {
         state.withLock { state in
             state.lastScreen = screen
             state.frameCount += 1
+            state.changed()
+        }
+    }
+
+    public func copyToClipboard(_ text: String) {
+        state.withLock { state in
+            state.copied.append(text)
             state.changed()
         }
     }

@@ -2,6 +2,8 @@
 public enum TerminalInput: Hashable, Sendable {
     case key(Key)
     case resize
+    /// A click or the wheel (only when the screen turned the mouse on and the terminal has one).
+    case mouse(MouseEvent)
 }
 
 /// Turns ncurses' `get_wch` results into keys. Pure, so it is tested without a terminal.

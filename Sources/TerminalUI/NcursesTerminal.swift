@@ -24,13 +24,19 @@ public final class NcursesTerminal: TerminalBackend {
     /// Colour pairs with a background (the QR code's black on white), made when first used.
     private var backgroundPairs: [Int: Int16] = [:]
     public let hasColors: Bool
+    /// Whether clicks and the wheel come in: asked for, and the terminal has a mouse (`mousemask` took it).
+    public let hasMouse: Bool
+    private static let mouseMasks = MouseDecoding.Masks(
+        leftPressed: UInt(cn_button1_pressed()), leftReleased: UInt(cn_button1_released()),
+        wheelUp: UInt(cn_button4_pressed()), wheelDown: UInt(cn_button5_pressed()))
     private let wakePipe = WakePipe()
 
     /// Ends a wait for input early, from any thread; nil when no pipe could be made (the wait then runs its course).
     public var waker: TerminalWaker? { wakePipe.map { TerminalWaker(fd: $0.writeEnd) } }
 
-    /// Enters full-screen mode: alternate screen, raw keys, no echo, hidden cursor.
-    public init(colors allowColors: Bool) throws(TerminalError) {
+    /// Enters full-screen mode: alternate screen, raw keys, no echo, hidden cursor; with `mouse`,
+    /// clicks and the wheel are reported (where the terminal has a mouse; elsewhere nothing changes).
+    public init(colors allowColors: Bool, mouse: Bool = false) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         setlocale(LC_ALL, "")
         guard cn_newterm_stdio() != nil, let window = cn_stdscr() else {
@@ -53,6 +59,10 @@ public final class NcursesTerminal: TerminalBackend {
                 init_pair(Int16(color.rawValue + 1), Int16(color.rawValue), -1)
             }
         }
+        // 0 when the terminal has no mouse: no reports come and keys work as before.
+        hasMouse = mouse && mousemask(mmask_t(Self.mouseMasks.all), nil) != 0
+        // Presses and releases as they happen: no waiting to tell a click from a press.
+        if hasMouse { mouseinterval(0) }
     }
 
     deinit { close() }
@@ -81,6 +91,7 @@ public final class NcursesTerminal: TerminalBackend {
         var code: wint_t = 0
         let result = wget_wch(window, &code)
         if result == cn_err() { return nil }
+        if result == cn_key_code_yes(), Int32(code) == cn_key_mouse() { return readMouse() }
         let input = KeyDecoding.decode(UInt32(code), isFunctionKey: result == cn_key_code_yes())
         if input == .resize { previous = nil }
         return input
@@ -109,6 +120,25 @@ public final class NcursesTerminal: TerminalBackend {
         wnoutrefresh(window)
         doupdate()
         previous = screen
+    }
+
+    private func readMouse() -> TerminalInput? {
+        var event = MEVENT()
+        guard getmouse(&event) != cn_err() else { return nil }
+        return MouseDecoding.decode(buttonState: UInt(event.bstate), x: Int(event.x), y: Int(event.y), masks: Self.mouseMasks).map(TerminalInput.mouse)
+    }
+
+    /// Writes OSC 52 to the terminal curses draws on, after the last frame's bytes (`draw` ends
+    /// with a flush), so the sequence never lands inside one.
+    public func copyToClipboard(_ text: String) {
+        guard !closed else { return }
+        fflush(nil)  // every stdio stream (curses may write through stdout's)
+        let bytes = Array(Clipboard.osc52(text).utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if result > 0 { written += result } else if result < 0, errno == EINTR { continue } else { return }
+        }
     }
 
     /// Leaves full-screen mode: cursor visible, cooked mode and echo back, alternate screen left.

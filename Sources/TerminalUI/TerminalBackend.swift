@@ -9,6 +9,8 @@ public protocol TerminalBackend: AnyObject {
     func read(timeoutMilliseconds: Int32) -> TerminalInput?
     /// Shows `screen`.
     func draw(_ screen: Screen)
+    /// Puts `text` on the system clipboard through the terminal (OSC 52), between frames.
+    func copyToClipboard(_ text: String)
     /// Gives the terminal back; calling it again does nothing.
     func close()
 }

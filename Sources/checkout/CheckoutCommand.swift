@@ -13,10 +13,11 @@ struct CheckoutCommand: AsyncParsableCommand {
             shipping and payment methods, a live state banner, the QR code to scan and the HTTP \
             log. Press ? inside for every key. `checkout SCENARIO.yaml` opens it with a scenario \
             file (see Resources/scenarios); `--record FILE.har` keeps a transcript for support \
-            tickets, `checkout replay FILE.har` plays one back, `checkout demo` runs a looping demo.
-            """,
-        version: CheckoutVersion.current,
-        subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self, ListenCommand.self, OfflineCommand.self, ProvidersCommand.self],
+            tickets, `checkout replay FILE.har` plays one back, `checkout demo` runs a looping demo. \
+            Clicks and the wheel work on the screen; --no-mouse leaves the mouse to the terminal.
+            """ + "\n" + ExitCodes.section(ScreenCommand.exitCodes) + "\n  With a subcommand, it exits as that subcommand's --help says.",
+        version: CheckoutVersion.described,
+        subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self, ListenCommand.self, OfflineCommand.self, ProvidersCommand.self, ConfigCommand.self],
         defaultSubcommand: ScreenCommand.self
     )
 
@@ -26,10 +27,29 @@ struct CheckoutCommand: AsyncParsableCommand {
     static func fastScreenCommand(_ arguments: [String]) -> ScreenCommand? {
         if let first = arguments.first {
             let rootWords: Set<String> = ["-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help"]
-            let subcommands = Set(configuration.subcommands.map { $0._commandName })
-            guard !rootWords.contains(first), !subcommands.contains(first), !first.hasPrefix("--generate-completion") else { return nil }
+            guard !rootWords.contains(first), subcommandsByName[first] == nil, !first.hasPrefix("--generate-completion") else { return nil }
         }
         return try? ScreenCommand.parse(arguments)
+    }
+
+    /// The subcommands by name, written out: asking each its name builds every command's help
+    /// (a tenth of a headless checkout). Debug builds check it against `configuration`.
+    static let subcommandsByName: [String: ParsableCommand.Type] = {
+        let table: [String: ParsableCommand.Type] = [
+            "screen": ScreenCommand.self, "run": RunCommand.self, "replay": ReplayCommand.self, "demo": DemoCommand.self,
+            "sandbox": SandboxCommand.self, "listen": ListenCommand.self, "offline": OfflineCommand.self,
+            "providers": ProvidersCommand.self, "config": ConfigCommand.self,
+        ]
+        assert(Set(table.keys) == Set(configuration.subcommands.map { $0._commandName }), "subcommandsByName is out of date")
+        return table
+    }()
+
+    /// A named subcommand parsed on its own, for the same reason (`checkout run`'s parse took a
+    /// fifth of a headless checkout). Nil when it does not parse alone (help, a mistake): the
+    /// root's parse then says it in full.
+    static func fastSubcommand(_ arguments: [String]) -> ParsableCommand? {
+        guard let first = arguments.first, let subcommand = subcommandsByName[first] else { return nil }
+        return try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
     }
 
     /// Takes the providers' options off the command line, then parses and runs the rest.
@@ -40,7 +60,8 @@ struct CheckoutCommand: AsyncParsableCommand {
         let arguments = ProviderCommandLine.split(Array(CommandLine.arguments.dropFirst()))
         StartupTrace.mark("split")
         do {
-            if arguments.isEmpty,
+            // CHECKOUT_PROFILE names a profile: the full parse resolves it.
+            if arguments.isEmpty, ProcessInfo.processInfo.environment[ConfigLocation.environmentProfile] == nil,
                 let defaults = TerminalCheckoutOptions.defaults(providerOptions: ProviderCommandLine.values, environment: ProcessInfo.processInfo.environment)
             {
                 StartupTrace.mark("parsed")
@@ -51,7 +72,7 @@ struct CheckoutCommand: AsyncParsableCommand {
                 try await screen.run()
                 return
             }
-            var command = try parseAsRoot(arguments)
+            var command = try fastSubcommand(arguments) ?? parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -73,19 +94,22 @@ struct ScreenCommand: AsyncParsableCommand {
             transcript of the session when you quit. NO_COLOR (or --no-color) draws without \
             colours. Needs a terminal; for scripts use `checkout run`.
 
-            """ + ProviderCommandLine.help
+            """ + ProviderCommandLine.help + "\n" + ExitCodes.section(exitCodes)
     )
 
-    @Argument(help: ArgumentHelp("A scenario file (.yaml or .json) to open with.", valueName: "scenario"))
+    @Argument(help: ArgumentHelp("A scenario file (.yaml or .json) to open with.", valueName: "scenario"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var scenarioPath: String?
 
     @OptionGroup var sessionFlags: SessionFlags
 
-    @Option(help: ArgumentHelp("Write a HAR 1.2 transcript of the session to this file on quitting.", valueName: "file.har"))
+    @Option(help: ArgumentHelp("Write a HAR 1.2 transcript of the session to this file on quitting.", valueName: "file.har"), completion: .file(extensions: ["har"]))
     var record: String?
 
     @Flag(help: "Draw without colours (as NO_COLOR does).")
     var noColor = false
+
+    @Flag(help: "Leave the mouse to the terminal (its own text selection): no clicks or wheel on the screen.")
+    var noMouse = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop polling after this many seconds without the customer's decision.", valueName: "seconds"))
     var timeout: Int = SessionOptions.Defaults.authorizationTimeoutSeconds
@@ -110,14 +134,14 @@ struct ScreenCommand: AsyncParsableCommand {
         if let scenarioPath {
             do { scenario = try ScenarioParser.load(path: scenarioPath, catalog: try loadCatalog(currency: sessionFlags.options.currency)) } catch let error as ScenarioError {
                 Console.err("error: \(error)")
-                throw ExitCode(64)
+                throw ExitCode(.usage)
             }
         }
-        let status = await TerminalCheckout.run(
-            options: TerminalCheckoutOptions(
-                session: sessionFlags.options, colors: colors, authorizationTimeoutSeconds: timeout, scenario: scenario,
-                recordPath: record, benchLoad: try benchLoad.map { try BenchLoad(parsing: $0) }),
-            writeError: Console.err)
+        var options = TerminalCheckoutOptions(
+            session: sessionFlags.options, colors: colors, authorizationTimeoutSeconds: timeout, scenario: scenario,
+            recordPath: record, benchLoad: try benchLoad.map { try BenchLoad(parsing: $0) })
+        options.mouse = !noMouse
+        let status = await TerminalCheckout.run(options: options, writeError: Console.err)
         throw ExitCode(status)
     }
 }

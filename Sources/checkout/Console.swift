@@ -26,6 +26,6 @@ enum Console {
 func loadCatalog(currency: String = "USD") throws -> Catalog {
     do { return try Catalog.bundled(currency: currency) } catch {
         Console.err("error: the bundled catalog cannot be read: \(error); reinstall or rebuild checkout")
-        throw ExitCode(2)
+        throw ExitCode(.failed)
     }
 }

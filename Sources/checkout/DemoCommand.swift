@@ -12,7 +12,14 @@ struct DemoCommand: AsyncParsableCommand {
             over. Any key pauses for questions (and resumes); q ends the demo. --scenario plays \
             another scenario file's cart, shipping, provider and customer (default: \
             Resources/scenarios/demo.yaml).
-            """
+            """ + "\n" + ExitCodes.section([
+                .init(ExitStatus.approved.rawValue, meaning: "the demo was ended (q, or Ctrl-C pressed in it)"),
+                .init(
+                    ExitStatus.failed.rawValue,
+                    meaning: "no terminal, the demo script cannot be played, or the screen or its embedded sandbox could not start"),
+                ExitCodes.usage(", or a --scenario file that cannot be read"),
+                ExitCodes.signals("restoring the terminal first"),
+            ])
     )
 
     @Option(help: ArgumentHelp("The scenario file to play.", valueName: "file"))
@@ -31,12 +38,12 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         guard let path = scenario ?? DemoMode.bundledScenarioPath() else {
             Console.err("error: the bundled demo script is missing; pass --scenario FILE (see Resources/scenarios)")
-            throw ExitCode(2)
+            throw ExitCode(.failed)
         }
         let script: Scenario
         do { script = try ScenarioParser.load(path: path, catalog: try loadCatalog()) } catch let error as ScenarioError {
             Console.err("error: \(error)")
-            throw ExitCode(64)
+            throw ExitCode(.usage)
         }
         let colors = !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         throw ExitCode(await DemoMode.run(scenario: script, session: SessionOptions(), colors: colors, speed: speed, writeError: Console.err))

@@ -19,7 +19,14 @@ struct ListenCommand: AsyncParsableCommand {
 
             --adyen-hmac-key HEX (or ADYEN_HMAC_KEY): the HMAC key from Adyen's webhook \
             settings; without it, the sandbox's test key.
-            """
+
+            --json prints JSON lines only: first {"listening": URL}, then one object per \
+            notification (Schemas/listen.schema.json).
+            """ + "\n" + ExitCodes.section([
+                .init(ExitStatus.failed.rawValue, meaning: "it could not listen on --host and --port (e.g. the port is taken)"),
+                ExitCodes.usage(),
+                ExitCodes.signals("which is how it normally stops: it runs until then"),
+            ])
     )
 
     @Option(help: "Address to listen on.")
@@ -31,7 +38,11 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per notification.")
     var json = false
 
+    @Option(help: ActiveProfile.option, completion: .custom { _, _, _ in ActiveProfile.namesForCompletion() })
+    var profile: String?
+
     func validate() throws {
+        try ActiveProfile.validate(flag: profile)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
         if let key = resolvedKey, AdyenHMAC.keyBytes(hex: key) == nil {
             throw ValidationError("--adyen-hmac-key must be hexadecimal digits (an even number of them)")
@@ -40,8 +51,7 @@ struct ListenCommand: AsyncParsableCommand {
 
     /// `--adyen-hmac-key` is Adyen's provider option (taken off the command line with the others), or ADYEN_HMAC_KEY.
     private var resolvedKey: String? {
-        let values = ProviderCommandLine.values.withEnvironment(ProcessInfo.processInfo.environment, options: ProviderRegistry.builtIn.options)
-        return values["adyen-hmac-key"]
+        ActiveProfile.optionValues(flag: profile, options: ProviderRegistry.builtIn.options)["adyen-hmac-key"]
     }
 
     func run() async throws {
@@ -54,14 +64,15 @@ struct ListenCommand: AsyncParsableCommand {
         let url: String
         do { url = try await receiver.start() } catch {
             Console.err("error: could not listen on \(host):\(port): \(error). Choose another --port, or 0 for any free port.")
-            throw ExitCode(2)
+            throw ExitCode(.failed)
         }
         // The process exits after the signal; cancelling the server first could trap in NIO
         // if a webhook were being accepted just then (see AdyenWebhookReceiver.close).
         let signals = SignalCleanup.install { signal in
             Console.err("listen: \(TerminalSignals.name(of: signal)); stopping")
         }
-        Console.out(url)
+        // With --json every line of stdout is JSON, the address too.
+        Console.out(json ? WebhookEventLine.listening(url) : url)
         Console.err("listen: receiving Adyen webhooks at \(url); Ctrl-C stops it")
         await receiver.wait()
         signals.cancel()

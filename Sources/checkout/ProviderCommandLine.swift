@@ -24,5 +24,5 @@ enum ProviderCommandLine {
     }
 
     /// The providers' options, for the help of commands that take them.
-    static var help: String { ProviderArguments.help(ProviderRegistry.builtIn) }
+    static let help = ProviderArguments.help(ProviderRegistry.builtIn)
 }

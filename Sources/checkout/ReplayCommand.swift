@@ -13,11 +13,21 @@ struct ReplayCommand: AsyncParsableCommand {
 
             --headless prints the state and phase lines `checkout run` printed (--json: its JSON \
             lines), identical on every replay, and exits with the recorded run's status. To run the \
-            recorded checkout again against a fresh sandbox use `checkout run --replay FILE.har`.
-            """
+            recorded checkout again against a fresh sandbox use `checkout run --replay FILE.har`. \
+            Schemas/replay.schema.json describes the --json lines.
+            """ + "\n" + ExitCodes.section([
+                .init(ExitStatus.approved.rawValue, meaning: "--headless: the recorded run exited 0 (approved or completed, or its expectation held); on the screen: quit"),
+                .init(ExitStatus.declined.rawValue, meaning: "--headless: the recorded run exited 1 (declined, or its expectation did not hold)"),
+                .init(
+                    ExitStatus.failed.rawValue,
+                    meaning: "--headless: the recorded run exited 2 (an error state, a failed settlement or a timeout), or the transcript "
+                        + "holds no checkout; on the screen: no terminal, or the recorded cart cannot be shown"),
+                ExitCodes.usage(", or a transcript that cannot be read"),
+                ExitCodes.signals("on the screen"),
+            ])
     )
 
-    @Argument(help: ArgumentHelp("A transcript written by --record.", valueName: "file.har"))
+    @Argument(help: ArgumentHelp("A transcript written by --record.", valueName: "file.har"), completion: .file(extensions: ["har"]))
     var path: String
 
     @Option(parsing: .unconditional, help: "Play this many times faster (0.125 to 64).")
@@ -41,7 +51,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let document: HAR.Document
         do { document = try Transcript.load(path) } catch {
             Console.err("error: \(error)")
-            throw ExitCode(64)
+            throw ExitCode(.usage)
         }
         if headless { throw ExitCode(TranscriptReplay.printLines(document, json: json, write: Console.out)) }
         let colors = !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty

@@ -25,18 +25,28 @@ struct RunCommand: AsyncParsableCommand {
             developer tools import and `checkout replay` plays back. --replay FILE.har runs the \
             recorded checkout again on a fresh sandbox and reports the first step that differs.
 
-            Exit status: 0 approved (Afterpay: completed), 1 declined (or a declined capture), 2 an \
-            error state, a failed settlement or a timeout, 64 bad usage. With an expectation or \
-            --replay: 0 it holds, 1 not.
+            --json prints one JSON object per line: Schemas/run.schema.json describes each kind.
 
-            """ + ProviderCommandLine.help
+            """ + ProviderCommandLine.help + "\n" + ExitCodes.section(exitCodes)
     )
 
-    @Argument(help: ArgumentHelp("A scenario file (.yaml or .json).", valueName: "scenario"))
+    static let exitCodes: [ExitCodes.Entry] = [
+        .init(ExitStatus.approved.rawValue, meaning: "approved (a provider that settles, such as Afterpay: completed); with a scenario's expect or --replay: it holds"),
+        .init(ExitStatus.declined.rawValue, meaning: "declined, or a capture the provider declined; with a scenario's expect or --replay: it does not hold"),
+        .init(
+            ExitStatus.failed.rawValue,
+            meaning: "an error state (apiError, integrationError, networkError, unexpectedError), a failed settlement, a timeout, "
+                + "a checkout that could not start, or a --record transcript that could not be written"),
+        ExitCodes.usage(", a scenario or transcript that cannot be read, a --customer the provider does not support, or a --record path that cannot be written"),
+        ExitCodes.signals("after writing the transcript --record asked for and removing the run's faults from a shared sandbox"),
+    ]
+
+    @Argument(help: ArgumentHelp("A scenario file (.yaml or .json).", valueName: "scenario"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var scenarioPath: String?
 
     @Option(help: ArgumentHelp(
-        "The payment provider: \(ProviderRegistry.builtIn.ids.joined(separator: ", ")) (see `checkout providers`).", valueName: "id"))
+        "The payment provider: \(ProviderRegistry.builtIn.ids.joined(separator: ", ")) (see `checkout providers`).", valueName: "id"),
+        completion: .list(ProviderRegistry.builtIn.ids))
     var provider: String?
 
     @Option(help: ArgumentHelp(
@@ -58,10 +68,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Give up after this many seconds without a decision.", valueName: "seconds"))
     var timeout: Int = 300
 
-    @Option(help: ArgumentHelp("Write a HAR 1.2 transcript of the run to this file.", valueName: "file.har"))
+    @Option(help: ArgumentHelp("Write a HAR 1.2 transcript of the run to this file.", valueName: "file.har"), completion: .file(extensions: ["har"]))
     var record: String?
 
-    @Option(help: ArgumentHelp("Run the checkout recorded in this transcript again and report the first divergence.", valueName: "file.har"))
+    @Option(
+        help: ArgumentHelp("Run the checkout recorded in this transcript again and report the first divergence.", valueName: "file.har"),
+        completion: .file(extensions: ["har"]))
     var replay: String?
 
     func validate() throws {
@@ -88,15 +100,17 @@ struct RunCommand: AsyncParsableCommand {
                 recorded = document.log.terminalCheckout?.events ?? []
             } catch {
                 Console.err("error: \(error)")
-                throw ExitCode(64)
+                throw ExitCode(.usage)
             }
         } else if let scenarioPath {
             do { scenario = try ScenarioParser.load(path: scenarioPath, catalog: catalog) } catch {
                 Console.err("error: \(error)")
-                throw ExitCode(64)
+                throw ExitCode(.usage)
             }
         } else {
             scenario = Scenario(name: "default cart")
+            // A profile offering some providers only checks out with its first by default.
+            scenario.provider = sessionFlags.options.registry.defaultProvider.id
         }
         if let provider { scenario.provider = provider }
         if let customer { scenario.customer = customer }
@@ -104,19 +118,17 @@ struct RunCommand: AsyncParsableCommand {
         if let descriptor = ProviderRegistry.builtIn.descriptor(scenario.provider),
             !descriptor.customerBehaviours.contains(scenario.customer.keyword) {
             Console.err("error: --customer: \(scenario.provider) does not support \"\(scenario.customer.keyword)\"; use one of \(descriptor.customerBehaviours.joined(separator: ", "))")
-            throw ExitCode(64)
+            throw ExitCode(.usage)
         }
 
         let options = HeadlessOptions(
             session: sessionFlags.options, scenario: scenario, json: json, timeoutSeconds: timeout, recordPath: record, printReceipt: receipt)
         let outcome = await HeadlessCheckout(options: options, write: Console.out, writeError: Console.err).runCheckout()
-        guard let recorded else { throw ExitCode(outcome.status.rawValue) }
-        if let divergence = ReplayDivergence.first(recorded: recorded, actual: outcome.events) {
-            Console.out("replay: \(divergence)")
-            throw ExitCode(1)
-        }
-        Console.out("replay: same as the recording (\(ReplayDivergence.steps(in: recorded)) steps, ending \(outcome.events.last?.signature ?? "nowhere"))")
-        throw ExitCode(0)
+        guard let recorded else { throw ExitCode(outcome.status) }
+        let divergence = ReplayDivergence.first(recorded: recorded, actual: outcome.events)
+        Console.out(ReplayVerdictLine.line(divergence, recorded: recorded, actual: outcome.events, json: json))
+        // As a scenario's expectation: 0 it holds, 1 it does not.
+        throw ExitCode(divergence == nil ? .approved : .declined)
     }
 }
 

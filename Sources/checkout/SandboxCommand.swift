@@ -24,7 +24,11 @@ struct SandboxCommand: AsyncParsableCommand {
             until DELETE /sandbox/faults; the faults a checkout names (its --fault, the screen's, a \
             scenario's) belong to that checkout, and what is left of them is removed when it ends. \
             GET /sandbox/faults lists each pending fault with its owner.
-            """
+            """ + "\n" + ExitCodes.section([
+                .init(ExitStatus.failed.rawValue, meaning: "it could not listen on --host and --port (e.g. the port is taken)"),
+                ExitCodes.usage(", or a provider option the sandbox cannot use"),
+                ExitCodes.signals("after finishing the requests in flight; this is how it normally stops: it runs until then"),
+            ])
     )
 
     @Option(help: "Address to listen on.")
@@ -76,13 +80,13 @@ struct SandboxCommand: AsyncParsableCommand {
         let values = ProviderCommandLine.values.withEnvironment(ProcessInfo.processInfo.environment, options: registry.options)
         if let problem = registry.descriptors.lazy.compactMap({ $0.optionProblem(values) }).first {
             Console.err("error: \(problem)")
-            throw ExitCode(64)
+            throw ExitCode(.usage)
         }
         settings = registry.sandboxSettings(settings, options: values)
         let providers = await ProviderRegistry.builtIn.sandboxProviders()
         do { running = try await SandboxServer(settings: settings, providers: providers).start(host: host, port: port) } catch {
             Console.err("error: \(error)")
-            throw ExitCode(2)
+            throw ExitCode(.failed)
         }
         let faults = try FaultSpecOption.rules(faultSpecs)
         for fault in faults { try running.faults.add(fault, owner: FaultPlan.sandboxOwner) }

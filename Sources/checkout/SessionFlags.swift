@@ -8,6 +8,9 @@ import Sandbox
 /// command line first, see `ProviderCommandLine`), which faults to inject, how to retry;
 /// shared by the screen and `checkout run`.
 struct SessionFlags: ParsableArguments {
+    @Option(help: ActiveProfile.option, completion: .custom { _, _, _ in ActiveProfile.namesForCompletion() })
+    var profile: String?
+
     @Option(name: .customLong("sandbox-url"), help: ArgumentHelp(
         "Use this running `checkout sandbox` for every provider instead of an embedded one.", valueName: "url"))
     var sandboxURL: String?
@@ -26,11 +29,16 @@ struct SessionFlags: ParsableArguments {
     var currency: String = SessionOptions.Defaults.currency
 
     var options: SessionOptions {
-        let registry = ProviderRegistry.builtIn
+        let environment = ProcessInfo.processInfo.environment
+        // A profile that cannot be resolved is reported by validate(), before any use.
+        let profile = (try? ActiveProfile.resolve(flag: self.profile, environment: environment)) ?? nil
+        let registry = profile?.registry ?? .builtIn
+        // The command line first, then the profile, then the options' environment variables.
+        let given = ProviderCommandLine.values.filling(from: profile?.values ?? ProviderOptionValues())
         var options = SessionOptions(
             registry: registry,
-            providerOptions: ProviderCommandLine.values.withEnvironment(ProcessInfo.processInfo.environment, options: registry.options),
-            sandboxURL: sandboxURL,
+            providerOptions: given.withEnvironment(environment, options: registry.options),
+            sandboxURL: sandboxURL ?? profile?.sandboxURL,
             faults: faultSpecs.compactMap { try? FaultRule(spec: $0) },
             retryBaseDelay: .milliseconds(retryBaseMilliseconds),
             triggerRotationSeconds: timings.triggerRotation, requestLifetimeSeconds: timings.requestLifetime)
@@ -39,6 +47,7 @@ struct SessionFlags: ParsableArguments {
     }
 
     func validate() throws {
+        try ActiveProfile.validate(flag: profile)
         guard Catalog.bundledCurrencies.contains(currency.uppercased()) else {
             throw ValidationError("--currency must be one of \(Catalog.bundledCurrencies.joined(separator: ", ")), not \"\(currency.prefix(20))\"")
         }

@@ -208,20 +208,22 @@ import Testing
 /// The loop on a thread of its own, fed by an `InMemoryTerminal`, recording the commands it sends.
 /// A loop left running (a failed test) is stopped with Ctrl-C when the run goes away.
 final class LoopRun: Sendable {
-    static let timeout: Duration = .seconds(10)
+    /// Generous: waits end as soon as the loop does; the whole suite beside it can starve two cores.
+    static let timeout: Duration = .seconds(30)
 
     let terminal: InMemoryTerminal
     let inbox = Inbox()
     let commands = Watched<[AppCommand]>([])
     private let outcome = Watched<UILoop.Outcome?>(nil)
 
-    init(width: Int, height: Int) throws {
+    /// `links` stands in for the browser: no test starts one.
+    init(width: Int, height: Int, links: any LinkOpener = RecordingLinkOpener()) throws {
         let initial = try Screens.state()
         let terminal = InMemoryTerminal(width: width, height: height)
         self.terminal = terminal
         let (inbox, commands, outcome) = (inbox, commands, outcome)
         let thread = Thread {
-            let ended = UILoop.run(initial: initial, inbox: inbox, terminal: terminal, director: nil) { command in
+            let ended = UILoop.run(initial: initial, inbox: inbox, terminal: terminal, links: links, director: nil) { command in
                 commands.update { $0.append(command) }
             }
             outcome.update { $0 = ended }

@@ -43,9 +43,13 @@ import TestSupport
         try await tmux.waitFor("Total · Driftwood Coffee Co.                  $45.05")
 
         // Esc closes the help about as fast as another key does, not after curses' default
-        // one-second Esc delay. Compared with `?`, so a busy machine slows both alike.
-        let byQuestionMark = try await secondsToCloseHelp(tmux, with: "?")
-        let byEscape = try await secondsToCloseHelp(tmux, with: "Escape")
+        // one-second Esc delay. Compared with `?`, so a busy machine slows both alike; the best
+        // of three each, so a moment when the whole suite starves two cores does not decide it.
+        var byQuestionMark = Double.infinity, byEscape = Double.infinity
+        for _ in 0..<3 {
+            byQuestionMark = min(byQuestionMark, try await secondsToCloseHelp(tmux, with: "?"))
+            byEscape = min(byEscape, try await secondsToCloseHelp(tmux, with: "Escape"))
+        }
         #expect(byEscape < byQuestionMark + 0.6, "Esc took \(byEscape) s, ? took \(byQuestionMark) s")
 
         try tmux.send("+")

@@ -43,8 +43,8 @@ import TestSupport
             let kept = try RawConnection(port: harness.sandbox.port)
             kept.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(await kept.readResponse()?.status == 200)
-            #expect(await silent.waitForClose(timeout: 10))
-            #expect(await kept.waitForClose(timeout: 10))
+            #expect(await silent.waitForClose(timeout: Self.patience))
+            #expect(await kept.waitForClose(timeout: Self.patience))
             #expect(try await healthy(harness))
         }
     }
@@ -53,7 +53,7 @@ import TestSupport
         try await SandboxHarness.with(limits: Self.limits(read: 0.2)) { harness in
             let slow = try RawConnection(port: harness.sandbox.port)
             slow.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n")
-            #expect(await slow.waitForClose(timeout: 10))
+            #expect(await slow.waitForClose(timeout: Self.patience))
             #expect(try await healthy(harness))
         }
     }
@@ -61,14 +61,15 @@ import TestSupport
     @Test func aTrickledBodyIsCutOffAtTheRequestDeadline() async throws {
         try await SandboxHarness.with(limits: Self.limits(read: 0.3)) { harness in
             let slow = try RawConnection(port: harness.sandbox.port)
-            slow.send("POST /sandbox/faults HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+            // A body that would take 50 s at this pace, so only the deadline can end it sooner.
+            slow.send("POST /sandbox/faults HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
             let started = ContinuousClock.now
             // Each byte comes well within the idle timeout; only the whole-request deadline ends it.
-            while slow.send(" "), ContinuousClock.now - started < .seconds(10) {
+            while slow.send(" "), ContinuousClock.now - started < .seconds(Self.patience) {
                 if await slow.waitForClose(timeout: 0.05) { break }
             }
-            #expect(await slow.waitForClose(timeout: 10))
-            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(await slow.waitForClose(timeout: Self.patience))
+            #expect(ContinuousClock.now - started < .seconds(Self.patience))
             #expect(try await healthy(harness))
         }
     }
@@ -93,7 +94,7 @@ import TestSupport
             // Accepted connections start on several event loops: let the fourth take its place first.
             #expect(try await waitForOpenConnections(harness, 4))
             let surplus = try (0..<20).map { _ in try RawConnection(port: harness.sandbox.port) }
-            for connection in surplus { #expect(await connection.waitForClose(timeout: 10)) }
+            for connection in surplus { #expect(await connection.waitForClose(timeout: Self.patience)) }
             for connection in held + [fourth] {
                 connection.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(await connection.readResponse()?.status == 200)

@@ -80,7 +80,7 @@ import TestSupport
                 """)
             #expect(response?.status == 413)
             #expect(response?.header("connection") == "close")
-            #expect(await connection.waitForClose(timeout: 10))
+            #expect(await connection.waitForClose(timeout: 30))
         }
     }
 
@@ -92,7 +92,7 @@ import TestSupport
             #expect(Int(answer.header("content-length") ?? "") == answer.body.utf8.count)
             #expect(answer.body.contains("METHOD_NOT_ALLOWED"))
             #expect(answer.header("connection") == "close")
-            #expect(await connection.waitForClose(timeout: 10))
+            #expect(await connection.waitForClose(timeout: 30))
         }
     }
 
@@ -102,7 +102,7 @@ import TestSupport
             #expect(response?.status == 200)
             #expect(response?.header("connection") == "close")
             #expect(response?.header("content-length") != nil)
-            #expect(await connection.waitForClose(timeout: 10))
+            #expect(await connection.waitForClose(timeout: 30))
         }
     }
 
@@ -122,7 +122,7 @@ import TestSupport
             let (response, connection) = try await exchange(harness, "GET /sandbox/health HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n")
             #expect(response?.status == 200)
             #expect(response?.header("connection") == "close")
-            #expect(await connection.waitForClose(timeout: 10))
+            #expect(await connection.waitForClose(timeout: 30))
         }
     }
 }

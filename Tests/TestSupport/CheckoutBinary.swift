@@ -8,6 +8,12 @@ public enum CheckoutBinary {
         public let stdout: String
         public let stderr: String
 
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
         public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
 
         /// The state names printed as `state: NAME …` lines, in order.

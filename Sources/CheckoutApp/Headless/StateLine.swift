@@ -74,7 +74,23 @@ enum JSONLine {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
             let line = String(data: data, encoding: .utf8)
         else { return "{}" }
-        return line
+        return escapingDELAndC1(line)
+    }
+
+    /// JSONSerialization leaves DEL and the C1 controls (a provider's text may hold them) as they
+    /// are, and Console would then print them as `\u{85}`, which is not JSON: `\u0085` is, and
+    /// reads back as the same text. They can only be inside strings, so this is always valid.
+    static func escapingDELAndC1(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return line }
+        var escaped = ""
+        for scalar in line.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                escaped += "\\u00" + String(scalar.value, radix: 16, uppercase: true)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }
 

@@ -36,6 +36,8 @@ public struct ProviderDescriptor: Sendable {
     public var configureSandbox: @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void
     /// The payment pane's second column as its options set it (Antom: the display mode); nil keeps the method's.
     public var detail: @Sendable (ProviderOptionValues) -> String?
+    /// A harmless authenticated call for `checkout config check`; nil when it has no real provider.
+    public var credentialProbe: CredentialProbe?
 
     public init(
         id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: [MagicValue],
@@ -46,7 +48,8 @@ public struct ProviderDescriptor: Sendable {
         makeAdapter: @escaping @Sendable (ProviderConnection) -> any PaymentProviderAdapter,
         makeSandbox: @escaping @Sendable () async -> any SandboxProvider,
         configureSandbox: @escaping @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void = { _, _ in },
-        detail: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil }
+        detail: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
+        credentialProbe: CredentialProbe? = nil
     ) {
         self.id = id
         self.method = method
@@ -62,6 +65,7 @@ public struct ProviderDescriptor: Sendable {
         self.makeSandbox = makeSandbox
         self.configureSandbox = configureSandbox
         self.detail = detail
+        self.credentialProbe = credentialProbe
     }
 
     /// What the coordinator needs of it.

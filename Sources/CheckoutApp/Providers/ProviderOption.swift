@@ -114,23 +114,9 @@ public enum ProviderArguments {
             lines.append("  \(descriptor.method.label):")
             for option in descriptor.options {
                 lines.append("    " + option.usage + (option.environment.map { "  (or \($0))" } ?? ""))
-                lines += wrap(option.help, width: 72).map { "        " + $0 }
+                lines += HelpText.wrap(option.help, width: 72).map { "        " + $0 }
             }
         }
         return lines.joined(separator: "\n")
-    }
-
-    private static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            if !current.isEmpty, current.count + 1 + word.count > width {
-                lines.append(current)
-                current = ""
-            }
-            current += (current.isEmpty ? "" : " ") + word
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
     }
 }

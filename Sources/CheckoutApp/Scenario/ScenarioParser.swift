@@ -227,7 +227,7 @@ private struct ScenarioReader {
     }
 
     private func metadata(_ node: Node) throws(ScenarioError) -> [String: String] {
-        guard case .mapping(let pairs) = node else { throw error(at: node, "metadata", "expected a mapping of keys to text, found \(kind(node))") }
+        guard case .mapping(let pairs) = node else { throw error(at: node, "metadata", "expected a mapping of keys to text, found \(node.kindDescription)") }
         var metadata: [String: String] = [:]
         for (key, value) in pairs {
             let name = try text(key, "metadata")
@@ -272,7 +272,7 @@ private struct ScenarioReader {
     }
 
     private func mapping(_ node: Node, _ path: String, allowed: [String], what: String) throws(ScenarioError) -> Fields {
-        guard case .mapping(let pairs) = node else { throw error(at: node, path, "expected \(what) (a mapping of keys), found \(kind(node))") }
+        guard case .mapping(let pairs) = node else { throw error(at: node, path, "expected \(what) (a mapping of keys), found \(node.kindDescription)") }
         var fields = Fields()
         for (key, value) in pairs {
             let name = try text(key, path)
@@ -287,12 +287,12 @@ private struct ScenarioReader {
     }
 
     private func sequence(_ node: Node, _ path: String, what: String) throws(ScenarioError) -> [Node] {
-        guard case .sequence(let items) = node else { throw error(at: node, path, "expected \(what), found \(kind(node))") }
+        guard case .sequence(let items) = node else { throw error(at: node, path, "expected \(what), found \(node.kindDescription)") }
         return Array(items)
     }
 
     private func text(_ node: Node, _ path: String) throws(ScenarioError) -> String {
-        guard case .scalar(let scalar) = node else { throw error(at: node, path, "expected text, found \(kind(node))") }
+        guard case .scalar(let scalar) = node else { throw error(at: node, path, "expected text, found \(node.kindDescription)") }
         guard node.null == nil || scalar.style != .plain else { throw error(at: node, path, "is empty") }
         return scalar.string
     }
@@ -325,15 +325,6 @@ private struct ScenarioReader {
             throw error(at: node, path, "\"\(written)\" is not a number of seconds from \(InputLimits.describe(range) { $0.plainText })")
         }
         return value
-    }
-
-    private func kind(_ node: Node) -> String {
-        switch node {
-        case .scalar: node.null != nil ? "nothing" : "text"
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .alias: "an alias"
-        }
     }
 
     private func list(_ names: [String]) -> String { names.joined(separator: ", ") }

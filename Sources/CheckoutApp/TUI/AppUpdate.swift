@@ -66,6 +66,11 @@ public enum AppUpdate {
             return []
         case .stateChanged(let next):
             return stateChanged(&state, to: next)
+        case .linkOpened(let url, let problem):
+            LinkKeys.opened(&state, url: url, problem: problem)
+            return []
+        case .mouse(let event):
+            return MouseActions.handle(&state, event)
         case .key(let key):
             if let overlay = state.layout.overlay { return OverlayKeys.handle(&state, overlay, key) }
             if let prompt = state.prompt, let commands = PromptKeys.handle(&state, prompt, key) { return commands }

@@ -20,6 +20,10 @@ public struct TerminalCheckoutOptions: Sendable {
     var quietEnd = false
     /// Draw on this terminal instead of ncurses on the process's own (tests pass an `InMemoryTerminal`).
     var terminal: (@Sendable () -> any TerminalBackend)?
+    /// Clicks and the wheel, where the terminal has a mouse (`--no-mouse` leaves it to the terminal's own selection).
+    public var mouse = true
+    /// What `o` opens links with (tests pass one that starts no browser).
+    var links: any LinkOpener = BrowserLauncher()
 
     /// More cart lines and log entries to open with (`--bench-load`).
     public var benchLoad: BenchLoad?
@@ -184,10 +188,13 @@ public enum TerminalCheckout {
         let outcome =
             if let terminal = options.terminal {
                 await UILoop.runOnItsOwnThread(
-                    initial: initial, inbox: inbox, terminal: terminal, director: options.director, firstFrameDrawn: firstFrameDrawn, send: send)
+                    initial: initial, inbox: inbox, terminal: terminal, links: options.links, director: options.director,
+                    firstFrameDrawn: firstFrameDrawn, send: send)
             } else {
+                // A demo is played by keys: the mouse stays with the terminal.
                 await UILoop.runOnItsOwnThread(
-                    initial: initial, inbox: inbox, colors: options.colors, director: options.director, firstFrameDrawn: firstFrameDrawn, send: send)
+                    initial: initial, inbox: inbox, colors: options.colors, mouse: options.mouse && options.director == nil, links: options.links,
+                    director: options.director, firstFrameDrawn: firstFrameDrawn, send: send)
             }
         // A terminal that could not start never drew: the session is not wanted either.
         frameOut.finish()
@@ -227,6 +234,7 @@ public enum TerminalCheckout {
             case .changeOrder(let order): await checkout.changeOrder(order)
             case .authorize: await checkout.authorize()
             case .reset: await checkout.reset()
+            case .openLink, .copyToClipboard: continue  // the UI loop's own (ScreenEffects)
             case .answerPrompt(let answer, let promptID, let delay):
                 guard delay > 0 else {
                     await desk.answer(answer, to: promptID)

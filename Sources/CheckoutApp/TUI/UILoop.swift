@@ -17,19 +17,22 @@ enum UILoop {
     /// Runs the loop on a thread of its own (curses is single-threaded; the cooperative pool
     /// must never wait on the terminal).
     static func runOnItsOwnThread(
-        initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?,
-        firstFrameDrawn: (@Sendable () -> Void)? = nil, send: @escaping @Sendable (AppCommand) -> Void
+        initial: AppState, inbox: Inbox, colors: Bool, mouse: Bool = false, links: any LinkOpener = BrowserLauncher(),
+        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: @escaping @Sendable (AppCommand) -> Void
     ) async -> Outcome {
-        await onItsOwnThread { run(initial: initial, inbox: inbox, colors: colors, director: director, firstFrameDrawn: firstFrameDrawn, send: send) }
+        await onItsOwnThread {
+            run(initial: initial, inbox: inbox, colors: colors, mouse: mouse, links: links, director: director, firstFrameDrawn: firstFrameDrawn, send: send)
+        }
     }
 
     /// The same on the terminal `makeTerminal` returns, called on the loop's thread (tests pass an `InMemoryTerminal`).
     static func runOnItsOwnThread(
         initial: AppState, inbox: Inbox, terminal makeTerminal: @escaping @Sendable () -> any TerminalBackend,
-        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: @escaping @Sendable (AppCommand) -> Void
+        links: any LinkOpener = BrowserLauncher(), director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil,
+        send: @escaping @Sendable (AppCommand) -> Void
     ) async -> Outcome {
         await onItsOwnThread {
-            run(initial: initial, inbox: inbox, terminal: makeTerminal(), director: director, firstFrameDrawn: firstFrameDrawn, send: send)
+            run(initial: initial, inbox: inbox, terminal: makeTerminal(), links: links, director: director, firstFrameDrawn: firstFrameDrawn, send: send)
         }
     }
 
@@ -42,13 +45,14 @@ enum UILoop {
     }
 
     /// Runs the loop on ncurses, with the ending signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT) routed to it, until it ends.
+    /// With `mouse`, clicks and the wheel come in where the terminal has a mouse.
     static func run(
-        initial: AppState, inbox: Inbox, colors: Bool, director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil,
-        send: (AppCommand) -> Void
+        initial: AppState, inbox: Inbox, colors: Bool, mouse: Bool = false, links: any LinkOpener = BrowserLauncher(),
+        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: (AppCommand) -> Void
     ) -> Outcome {
         StartupTrace.mark("ui-thread")
         let terminal: NcursesTerminal
-        do { terminal = try NcursesTerminal(colors: colors) } catch {
+        do { terminal = try NcursesTerminal(colors: colors, mouse: mouse) } catch {
             return Outcome(status: 2, finalAppState: initial, failure: .terminal(error))
         }
         TerminalSignals.install()
@@ -58,16 +62,17 @@ enum UILoop {
             terminal.close()
             TerminalSignals.uninstall()
         }
-        return run(initial: initial, inbox: inbox, terminal: terminal, director: director, firstFrameDrawn: firstFrameDrawn, send: send)
+        return run(initial: initial, inbox: inbox, terminal: terminal, links: links, director: director, firstFrameDrawn: firstFrameDrawn, send: send)
     }
 
     /// Input → update → commands → render on `terminal` until the state asks to quit or a signal
     /// comes; closes `terminal` when it returns.
     static func run(
-        initial: AppState, inbox: Inbox, terminal: any TerminalBackend, director: (any ScreenDirector)?,
-        firstFrameDrawn: (@Sendable () -> Void)? = nil, send: (AppCommand) -> Void
+        initial: AppState, inbox: Inbox, terminal: any TerminalBackend, links: any LinkOpener = BrowserLauncher(),
+        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: (AppCommand) -> Void
     ) -> Outcome {
         defer { terminal.close() }
+        let effects = ScreenEffects(terminal: terminal, inbox: inbox, links: links)
         var director = director
         var state = initial
         (state.layout.width, state.layout.height) = terminal.size
@@ -93,6 +98,9 @@ enum UILoop {
                 case .resize:
                     let size = terminal.size
                     messages.append(.resized(width: size.width, height: size.height))
+                case .mouse(let event):
+                    // A replay or demo is played by keys; the mouse stays out of its way.
+                    if director == nil { messages.append(.mouse(event)) }
                 }
             }
             let wall = Date()
@@ -100,7 +108,9 @@ enum UILoop {
             messages.append(.tick(director?.clock(at: wall) ?? wall))
             messages += due
             for message in messages {
-                for command in AppUpdate.update(&state, message) { send(command) }
+                for command in AppUpdate.update(&state, message) {
+                    if !effects.perform(command) { send(command) }
+                }
             }
             if let problem = state.startFailure { return Outcome(status: 2, finalAppState: state, failure: .session(problem)) }
             if state.quitRequested { return Outcome(status: 0, finalAppState: state) }

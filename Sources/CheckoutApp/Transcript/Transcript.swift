@@ -1,3 +1,4 @@
+import CBuildInfo
 import CheckoutModel
 import Foundation
 import ProviderClients
@@ -103,9 +104,13 @@ public struct TranscriptError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String { "transcript \(path.isEmpty ? "\"\"" : path) \(problem)" }
 }
 
-/// The version transcripts name as their creator.
+/// The version transcripts name as their creator, and the commit it was built from.
 public enum CheckoutVersion {
-    public static let current = "0.3.0"
+    public static let current = "0.4.0"
+    /// The git commit (`-dirty` when built from changed files); "unknown" when built outside `make`.
+    public static var commit: String { String(cString: checkout_build_commit()) }
+    /// What `checkout --version` prints.
+    public static var described: String { "\(current) (commit \(commit))" }
 }
 
 extension Transcript {

@@ -1,6 +1,7 @@
 /// Where the Customer Request API lives and who we are to it.
 public struct CashAppConfiguration: Sendable, Hashable {
     public static let sandboxHost = "https://sandbox.api.cash.app"
+    public static let productionHost = "https://api.cash.app"
     public static let requestsPath = "/customer-request/v1/requests"
 
     /// The API host root, e.g. https://sandbox.api.cash.app; the client appends the API path.

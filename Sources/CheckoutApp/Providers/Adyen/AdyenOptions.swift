@@ -69,6 +69,14 @@ public enum AdyenOptions {
         values[hmacKey.flag].flatMap(AdyenHMAC.keyBytes(hex:)) ?? AdyenHMAC.keyBytes(hex: AdyenHMAC.sandboxKey) ?? []
     }
 
+    /// Where the Cash App leg goes: --cashapp-url when given; with the real Adyen, Cash App's own
+    /// host for Adyen's environment (test: its sandbox), as Adyen's component does; else the sandbox.
+    static func cashAppHost(_ values: ProviderOptionValues, sandboxed: String) -> String {
+        if let given = values[CashAppOptions.url.flag] { return given }
+        guard let adyen = values[url.flag] else { return sandboxed }
+        return adyen.contains("-live") ? CashAppConfiguration.productionHost : CashAppConfiguration.sandboxHost
+    }
+
     public static func configuration(_ values: ProviderOptionValues, sandboxURL: String?) -> AdyenConfiguration {
         let base = values[url.flag] ?? sandboxURL.map { $0 + AdyenConfiguration.apiVersionPath } ?? AdyenConfiguration.testBaseURL
         return AdyenConfiguration(

@@ -55,11 +55,13 @@ extension ProviderDescriptor {
                 }
             }
             return AdyenAdapter(
-                provider: "adyen", adyen: AdyenClient(configuration: configuration, http: connection.http), cashAppBaseURL: cashApp.baseURL,
+                provider: "adyen", adyen: AdyenClient(configuration: configuration, http: connection.http),
+                cashAppBaseURL: AdyenOptions.cashAppHost(values, sandboxed: cashApp.baseURL),
                 settings: AdyenOptions.settings(values), webhooks: webhooks)
         },
         makeSandbox: { await AdyenSandbox(id: "adyen") },
         configureSandbox: { values, settings in
             if let key = values[AdyenOptions.hmacKey.flag] { settings.adyenHMACKey = key }
-        })
+        },
+        credentialProbe: AdyenOptions.credentialProbe)
 }

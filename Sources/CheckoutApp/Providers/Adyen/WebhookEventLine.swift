@@ -8,6 +8,11 @@ public enum WebhookEventLine {
         return "event: \(time) " + TerminalText.escapingControls(event.summary)
     }
 
+    /// `checkout listen --json`'s first line: where it receives webhooks.
+    public static func listening(_ url: String) -> String {
+        JSONLine.encode(["listening": url])
+    }
+
     public static func json(_ event: AdyenWebhookEvent) -> String {
         var object: [String: Any] = [
             "event": event.eventCode, "signature_valid": event.signatureValid,

@@ -38,7 +38,8 @@ extension ProviderDescriptor {
                 afterpay: AfterpayClient(configuration: AfterpayOptions.configuration(connection.options, sandboxURL: connection.sandboxURL), http: connection.http),
                 customerRequests: CustomerRequestClient(configuration: cashApp, http: connection.http))
         },
-        makeSandbox: { await AfterpaySandbox(id: "afterpay") })
+        makeSandbox: { await AfterpaySandbox(id: "afterpay") },
+        credentialProbe: AfterpayOptions.credentialProbe)
 }
 
 /// Afterpay's options: the merchant server and signing hosts, and the merchant's credentials.

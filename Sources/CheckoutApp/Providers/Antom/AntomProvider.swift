@@ -50,7 +50,8 @@ extension ProviderDescriptor {
                 sandboxEnvironment: configuration.clientID.hasPrefix("SANDBOX_"), report: report)
         },
         makeSandbox: { await AntomSandbox(id: "antom") },
-        detail: { values in AntomOptions.settings(values).mode.spelling })
+        detail: { values in AntomOptions.settings(values).mode.spelling },
+        credentialProbe: AntomOptions.credentialProbe)
 }
 
 /// What `checkout providers` and the README list for Antom: the ready test client, the

@@ -30,7 +30,8 @@ extension ProviderDescriptor {
                 provider: "cashapp", client: CustomerRequestClient(configuration: configuration, http: connection.http),
                 brandID: configuration.brandID)
         },
-        makeSandbox: { CashAppSandbox(id: "cashapp") })
+        makeSandbox: { CashAppSandbox(id: "cashapp") },
+        credentialProbe: CashAppOptions.credentialProbe)
 }
 
 /// Cash App Pay's options: the API host and the merchant's credentials.

@@ -39,6 +39,10 @@ enum GlobalKeys {
                 return []
             }
             state.layout.codeHidden.toggle()
+        case .character("o"):
+            return LinkKeys.open(&state)
+        case .character("y"):
+            return LinkKeys.copy(&state)
         case .character("l"):
             state.layout.logVisible.toggle()
             if !state.layout.logVisible, state.layout.focus == .log { state.layout.focus = .cart }

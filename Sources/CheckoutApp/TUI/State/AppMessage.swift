@@ -6,6 +6,8 @@ import TerminalUI
 /// Everything that can happen to the app, from any source, as one message stream.
 public enum AppMessage: Hashable, Sendable {
     case key(Key)
+    /// A click or the wheel on the screen.
+    case mouse(MouseEvent)
     case resized(width: Int, height: Int)
     case tick(Date)
     case stateChanged(CheckoutState)
@@ -27,6 +29,8 @@ public enum AppMessage: Hashable, Sendable {
     case sessionStarted(endpointLabel: String)
     /// The session could not start (the sandbox's port, say): the screen ends, saying why.
     case sessionFailed(String)
+    /// The browser was started on `url` (`problem` nil), or why it could not be.
+    case linkOpened(url: String, problem: String?)
 }
 
 /// Side effects `update` asks for; the runner performs them in order, off the UI loop.
@@ -44,4 +48,8 @@ public enum AppCommand: Hashable, Sendable {
     case deleteSavedMethod(SavedPaymentMethod)
     /// Answer the provider's prompt (a scenario's customer after a moment, so it is seen).
     case answerPrompt(PromptAnswer, promptID: String, afterSeconds: Double = 0)
+    /// Open this (checked) link in the user's browser; the UI loop does it, answering `linkOpened`.
+    case openLink(String)
+    /// Put this text on the clipboard through the terminal; the UI loop does it.
+    case copyToClipboard(String)
 }

@@ -67,6 +67,15 @@ enum CartView {
         return first..<(first + itemRows)
     }
 
+    /// The cart line drawn on row `y` of the pane in `area`, if any (a receipt has none to select).
+    static func item(atRow y: Int, _ state: AppState, _ area: Rect) -> Int? {
+        let inside = area.inset(by: 1)
+        guard state.receipt == nil, inside.width > 10, y >= inside.y, y < inside.maxY else { return nil }
+        let shown = visibleItems(state, rows: inside.height)
+        let index = shown.lowerBound + (y - inside.y)
+        return shown.contains(index) ? index : nil
+    }
+
     /// The printed receipt as the pane shows it: without the merchant (the title has it) and blank lines.
     private static func receiptLines(_ receipt: Receipt) -> [String] {
         receipt.printout.dropFirst().filter { !$0.isEmpty }

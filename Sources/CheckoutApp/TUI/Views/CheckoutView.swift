@@ -9,25 +9,18 @@ public enum CheckoutView {
 
     public static func render(_ state: AppState) -> Screen {
         var screen = Screen(width: state.layout.width, height: state.layout.height)
-        guard state.layout.width >= minimumWidth, state.layout.height >= minimumHeight else {
+        guard let geometry = PaneGeometry(state) else {
             drawTooSmall(&screen)
             return screen
         }
-        let full = Rect(x: 0, y: 0, width: state.layout.width, height: state.layout.height)
-        let (titleRow, rest) = full.splitTop(1)
-        let (bannerArea, belowBanner) = rest.splitTop(4)
-        let (body, hintsRow) = belowBanner.splitBottom(1)
-        drawTitle(&screen, state, titleRow)
-        BannerView.draw(&screen, state, bannerArea)
-        HintsView.draw(&screen, state, hintsRow)
-
-        if let code = state.checkout.authorizationCode, !state.layout.codeHidden, QRView.fits(code, in: body, state: state) {
-            let (left, panel) = body.splitLeft(body.width - QRView.panelWidth(code))
-            drawStacked(&screen, state, left)
-            QRView.draw(&screen, state, code, panel)
-        } else {
-            drawSideBySide(&screen, state, body)
-        }
+        drawTitle(&screen, state, geometry.title)
+        BannerView.draw(&screen, state, geometry.banner)
+        HintsView.draw(&screen, state, geometry.hints)
+        CartView.draw(&screen, state, geometry.cart)
+        ShippingView.draw(&screen, state, paymentArea: geometry.shipping)
+        PaymentView.draw(&screen, state, geometry.payment)
+        if let log = geometry.log { HTTPLogView.draw(&screen, state, log) }
+        if let code = state.checkout.authorizationCode, let panel = geometry.code { QRView.draw(&screen, state, code, panel) }
 
         if let prompt = state.prompt, state.layout.overlay == nil { PromptView.draw(&screen, state, prompt) }
         switch state.layout.overlay {
@@ -38,37 +31,6 @@ public enum CheckoutView {
         case nil: break
         }
         return screen
-    }
-
-    /// The usual layout: cart beside shipping and payment, the HTTP log below.
-    private static func drawSideBySide(_ screen: inout Screen, _ state: AppState, _ body: Rect) {
-        // Tall enough for the cart, or for every shipping and payment method, before the log.
-        let rightNeeded = state.cart.shippingMethods.count + 2 + state.paymentMethods.count + 2
-        let mainHeight = state.layout.logVisible ? min(body.height - 5, max(CartView.neededHeight(state), 11, rightNeeded)) : body.height
-        let (main, logArea) = body.splitTop(mainHeight)
-        let leftWidth = main.width * 56 / 100
-        let (cartArea, rightColumn) = main.splitLeft(leftWidth)
-        CartView.draw(&screen, state, cartArea)
-        // Shipping keeps its methods in view; the payment pane scrolls its saved methods.
-        let paymentHeight = min(state.paymentRows.count + 2, max(state.paymentMethods.count + 2, rightColumn.height - state.cart.shippingMethods.count - 2))
-        let (shippingArea, paymentArea) = rightColumn.splitBottom(paymentHeight)
-        ShippingView.draw(&screen, state, paymentArea: shippingArea)
-        PaymentView.draw(&screen, state, paymentArea)
-        if state.layout.logVisible { HTTPLogView.draw(&screen, state, logArea) }
-    }
-
-    /// Beside the QR code: cart, shipping and payment stacked, the HTTP log in what is left.
-    private static func drawStacked(_ screen: inout Screen, _ state: AppState, _ column: Rect) {
-        let (shippingHeight, paymentHeight) = stackedPaneHeights(state)
-        let rest = column.height - shippingHeight - paymentHeight
-        let cartHeight = state.layout.logVisible && rest - CartView.neededHeight(state) >= 3 ? CartView.neededHeight(state) : rest
-        let (cartArea, below) = column.splitTop(cartHeight)
-        let (shippingArea, belowShipping) = below.splitTop(shippingHeight)
-        let (paymentArea, logArea) = belowShipping.splitTop(paymentHeight)
-        CartView.draw(&screen, state, cartArea)
-        ShippingView.draw(&screen, state, paymentArea: shippingArea)
-        PaymentView.draw(&screen, state, paymentArea)
-        if logArea.height >= 3 { HTTPLogView.draw(&screen, state, logArea) }
     }
 
     static func stackedPaneHeights(_ state: AppState) -> (shipping: Int, payment: Int) {

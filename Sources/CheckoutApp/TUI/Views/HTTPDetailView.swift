@@ -5,7 +5,7 @@ import TerminalUI
 /// One exchange in full (already redacted), scrollable.
 enum HTTPDetailView {
     static func draw(_ screen: inout Screen, _ state: AppState, exchangeID: Int, scroll: Int) {
-        let rect = Rect(x: 0, y: 1, width: state.layout.width, height: state.layout.height - 2)
+        let rect = frame(state)
         screen.fill(rect)
         guard let exchange = state.exchanges.first(where: { $0.id == exchangeID }) else {
             let inside = screen.box(rect, title: "HTTP exchange", style: Theme.focusedBorder)
@@ -23,6 +23,18 @@ enum HTTPDetailView {
             let position = "\(top + 1)–\(min(lines.count, top + inside.height)) of \(lines.count)"
             screen.putRight(" \(position) ", right: rect.maxX - 2, y: rect.maxY - 1, style: Theme.focusedBorder)
         }
+    }
+
+    /// The box the exchange is shown in: the screen between the title and the hints.
+    static func frame(_ state: AppState) -> Rect {
+        Rect(x: 0, y: 1, width: state.layout.width, height: state.layout.height - 2)
+    }
+
+    /// The furthest the text scrolls: its last line at the bottom of the box.
+    static func lastTop(_ state: AppState, exchangeID: Int) -> Int {
+        guard let exchange = state.exchanges.first(where: { $0.id == exchangeID }) else { return 0 }
+        let inside = frame(state).inset(by: 1)
+        return max(0, lines(for: exchange, width: inside.width - 2).count - inside.height)
     }
 
     struct Line { let text: String; let style: Style }

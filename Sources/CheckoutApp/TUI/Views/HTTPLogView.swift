@@ -10,24 +10,18 @@ enum HTTPLogView {
 
     static func draw(_ screen: inout Screen, _ state: AppState, _ area: Rect) {
         let title = "HTTP log (\(state.exchanges.count))" + (state.notices.isEmpty ? "" : " · events (\(state.notices.count))")
-        var inside = CheckoutView.pane(&screen, state, .log, area, title: title)
-        guard inside.height > 0 else { return }
-        let shown = min(state.notices.count, noticeRows, max(0, inside.height - 1))
-        if shown > 0 {
-            inside.height -= shown
-            for (row, received) in state.notices.suffix(shown).enumerated() {
-                drawNotice(&screen, received, now: state.now, x: inside.x, y: inside.maxY + row, width: inside.width)
-            }
+        let box = CheckoutView.pane(&screen, state, .log, area, title: title)
+        guard box.height > 0 else { return }
+        let inside = exchangeRows(state, inside: box)
+        for (row, received) in state.notices.suffix(box.height - inside.height).enumerated() {
+            drawNotice(&screen, received, now: state.now, x: inside.x, y: inside.maxY + row, width: inside.width)
         }
         if state.exchanges.isEmpty {
             screen.put("No requests yet. Press p to pay; every exchange appears here.", x: inside.x + 1, y: inside.y, style: Theme.dim, maxWidth: inside.width - 1)
             return
         }
         let cursor = state.layout.logCursor ?? state.exchanges.count - 1
-        // Keep the cursor visible, otherwise show the newest entries.
-        let last = max(min(state.exchanges.count, cursor + 1), min(state.exchanges.count, inside.height))
-        let first = max(0, last - inside.height)
-        for (row, index) in (first..<last).enumerated() {
+        for (row, index) in shownExchanges(state, rows: inside.height).enumerated() {
             let exchange = state.exchanges[index]
             let y = inside.y + row
             let focused = index == cursor && state.layout.focus == .log && state.layout.overlay == nil
@@ -52,6 +46,28 @@ enum HTTPLogView {
 }
 
 extension HTTPLogView {
+    /// The exchanges' rows inside the pane: what the latest notices (at most `noticeRows`) leave.
+    static func exchangeRows(_ state: AppState, inside: Rect) -> Rect {
+        let notices = min(state.notices.count, noticeRows, max(0, inside.height - 1))
+        return Rect(x: inside.x, y: inside.y, width: inside.width, height: inside.height - notices)
+    }
+
+    /// The exchanges shown in `rows` rows: the cursor's stays visible, otherwise the newest.
+    static func shownExchanges(_ state: AppState, rows: Int) -> Range<Int> {
+        let cursor = state.layout.logCursor ?? state.exchanges.count - 1
+        let last = max(min(state.exchanges.count, cursor + 1), min(state.exchanges.count, rows))
+        return max(0, last - rows)..<last
+    }
+
+    /// The exchange drawn on row `y` of the pane in `area`, if any.
+    static func exchange(atRow y: Int, _ state: AppState, _ area: Rect) -> Int? {
+        let list = exchangeRows(state, inside: area.inset(by: 1))
+        guard y >= list.y, y < list.maxY else { return nil }
+        let shown = shownExchanges(state, rows: list.height)
+        let index = shown.lowerBound + (y - list.y)
+        return shown.contains(index) ? index : nil
+    }
+
     /// `⚑ 20:01:05 webhook AUTHORISATION 8815… success signature ✓`, red when it was rejected.
     static func drawNotice(_ screen: inout Screen, _ received: ReceivedNotice, now: Date, x: Int, y: Int, width: Int) {
         let time = received.at.formatted(Date.ISO8601FormatStyle(timeZone: .current).time(includingFractionalSeconds: false))

@@ -23,8 +23,9 @@ enum HintsView {
                 hints += state.customerSimulated ? [("a", "approve"), ("x", "decline")] : []
             default: if state.checkout.ended { hints += [("r", "new checkout")] }
             }
-            // Help and quit first: when the line is short, the log toggle is what drops off.
+            // Help and quit first: when the line is short, the log toggle and the link's keys are what drop off.
             hints += [("?", "help"), ("q", "quit"), ("l", state.layout.logVisible ? "hide log" : "show log")]
+            if state.currentLink != nil { hints.append(("o/y", "open/copy link")) }
         }
         var x = row.x + 1
         for (key, action) in hints {

@@ -5,22 +5,39 @@ enum ShippingView {
     static func draw(_ screen: inout Screen, _ state: AppState, paymentArea area: Rect) {
         let inside = CheckoutView.pane(&screen, state, .shipping, area, title: "Shipping")
         let methods = state.cart.shippingMethods
-        let withDetails = inside.height >= methods.count * 2
-        var y = inside.y
-        for (index, method) in methods.enumerated() where y < inside.maxY {
+        for line in lines(state, inside: inside) {
+            let (index, y) = (line.method, line.y)
+            let method = methods[index]
             let chosen = method.id == state.cart.selectedShippingID
             let focused = index == state.layout.shippingCursor && state.layout.focus == .shipping && state.layout.overlay == nil
             let style: Style = focused ? Theme.cursor : (chosen ? .bold : .plain)
             if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
             screen.put((chosen ? "(•) " : "( ) ") + method.label, x: inside.x, y: y, style: style, maxWidth: inside.width - 9)
             screen.putRight(method.amount.formatted, right: inside.maxX - 1, y: y, style: style)
-            y += 1
-            // With room for every detail show them all; otherwise only the chosen method's.
-            if withDetails || (chosen && inside.height >= methods.count + 1), y < inside.maxY {
-                screen.put("    " + method.detail, x: inside.x, y: y, style: Theme.dim, maxWidth: inside.width)
-                y += 1
-            }
+            if line.detail { screen.put("    " + method.detail, x: inside.x, y: y + 1, style: Theme.dim, maxWidth: inside.width) }
         }
+    }
+
+    /// Each method's row inside the pane and whether its detail line follows: what `draw` draws
+    /// and a click is tested against.
+    static func lines(_ state: AppState, inside: Rect) -> [(method: Int, y: Int, detail: Bool)] {
+        let methods = state.cart.shippingMethods
+        let withDetails = inside.height >= methods.count * 2
+        var lines: [(method: Int, y: Int, detail: Bool)] = []
+        var y = inside.y
+        for (index, method) in methods.enumerated() where y < inside.maxY {
+            let chosen = method.id == state.cart.selectedShippingID
+            // With room for every detail show them all; otherwise only the chosen method's.
+            let detail = (withDetails || (chosen && inside.height >= methods.count + 1)) && y + 1 < inside.maxY
+            lines.append((index, y, detail))
+            y += detail ? 2 : 1
+        }
+        return lines
+    }
+
+    /// The method whose row (or detail line) is row `y` of the pane in `area`.
+    static func method(atRow y: Int, _ state: AppState, _ area: Rect) -> Int? {
+        lines(state, inside: area.inset(by: 1)).first { y == $0.y || ($0.detail && y == $0.y + 1) }?.method
     }
 }
 
@@ -31,8 +48,7 @@ enum PaymentView {
         let inside = CheckoutView.pane(&screen, state, .payment, area, title: saved == 0 ? "Payment" : "Payment · \(saved) saved")
         guard inside.height > 0 else { return }
         let rows = state.paymentRows
-        // Keep the cursor's row in view when the rows outnumber the pane's height.
-        let first = max(0, min(state.layout.paymentCursor - inside.height + 1, rows.count - inside.height))
+        let first = firstShownRow(state, rows: inside.height)
         for (offset, row) in rows.dropFirst(first).prefix(inside.height).enumerated() {
             let y = inside.y + offset
             let focused = first + offset == state.layout.paymentCursor && state.layout.focus == .payment && state.layout.overlay == nil
@@ -70,5 +86,18 @@ enum PaymentView {
                 screen.put("    \(chosen ? "(•)" : "( )") \(label) · saved", x: inside.x, y: y, style: style, maxWidth: inside.width)
             }
         }
+    }
+
+    /// The first row shown: the cursor's row stays in view when the rows outnumber the pane's height.
+    static func firstShownRow(_ state: AppState, rows height: Int) -> Int {
+        max(0, min(state.layout.paymentCursor - height + 1, state.paymentRows.count - height))
+    }
+
+    /// The index in `paymentRows` of the row drawn on row `y` of the pane in `area`, if any.
+    static func row(atRow y: Int, _ state: AppState, _ area: Rect) -> Int? {
+        let inside = area.inset(by: 1)
+        guard y >= inside.y, y < inside.maxY else { return nil }
+        let index = firstShownRow(state, rows: inside.height) + (y - inside.y)
+        return state.paymentRows.indices.contains(index) ? index : nil
     }
 }

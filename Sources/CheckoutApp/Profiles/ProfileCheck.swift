@@ -1,0 +1,105 @@
+import Foundation
+import ProviderClients
+
+/// `checkout config check`: each credential resolves, each real provider accepts them on a
+/// harmless call, and a shared sandbox answers; every exchange is kept (redacted) to show.
+public struct ProfileCheckReport: Sendable {
+    public struct Credential: Sendable, Hashable {
+        public var flag: String
+        public var source: String
+        /// Nil when it resolved; the problem otherwise.
+        public var problem: String?
+        public var characters: Int?
+    }
+
+    public struct Endpoint: Sendable {
+        /// A provider id, or "sandbox" for the shared sandbox.
+        public var subject: String
+        public var url: String
+        public var call: String
+        public var result: CredentialProbeResult
+        public var exchanges: [HTTPExchange]
+    }
+
+    public var profile: String
+    public var path: String
+    public var credentials: [Credential]
+    public var endpoints: [Endpoint]
+    /// Providers left on a sandbox (nothing of theirs to check against a real host).
+    public var onSandbox: [String]
+
+    public var passed: Bool {
+        credentials.allSatisfy { $0.problem == nil } && endpoints.allSatisfy { if case .accepted = $0.result { true } else { false } }
+    }
+}
+
+public enum ProfileCheck {
+    /// Resolves every credential, then calls each real provider (and the shared sandbox).
+    public static func run(
+        _ profile: Profile, path: String, environment: [String: String], registry: ProviderRegistry = .builtIn,
+        resolver: CredentialResolver? = nil, timeout: Duration = .seconds(10)
+    ) async -> ProfileCheckReport {
+        let resolver = resolver ?? CredentialResolver(environment: environment)
+        var values = ProviderOptionValues(profile.options)
+        var credentials: [ProfileCheckReport.Credential] = []
+        for (flag, source) in profile.credentials.sorted(by: { $0.key < $1.key }) {
+            do {
+                let value = try resolver.value(of: flag, from: source)
+                values[flag] = value
+                credentials.append(.init(flag: flag, source: source.redactedDescription, problem: nil, characters: value.count))
+            } catch {
+                credentials.append(.init(flag: flag, source: source.redactedDescription, problem: error.problem, characters: nil))
+            }
+        }
+        let offered = profile.providers.map { ids in registry.descriptors.filter { ids.contains($0.id) } } ?? registry.descriptors
+        let given = values.withEnvironment(environment, options: registry.options)
+        let secrets = offered.flatMap { $0.secrets(given, profile.sandboxURL) } + credentialValues(given, registry: registry)
+        var endpoints: [ProfileCheckReport.Endpoint] = []
+        var onSandbox: [String] = []
+        if let sandboxURL = profile.sandboxURL {
+            endpoints.append(await sandboxHealth(sandboxURL, secrets: secrets, timeout: timeout))
+        }
+        for descriptor in offered {
+            guard descriptor.pointsAtRealProvider(given), let probe = descriptor.credentialProbe else {
+                onSandbox.append(descriptor.id)
+                continue
+            }
+            if let problem = descriptor.optionProblem(given) {
+                endpoints.append(.init(subject: descriptor.id, url: "", call: probe.call, result: .inconclusive("not called: \(problem)"), exchanges: []))
+                continue
+            }
+            let http = ProviderHTTPClient(redactor: Redactor(secrets: secrets), timeout: timeout, retryPolicy: .standard.withMaxAttempts(1))
+            let result = await probe.run(ProviderConnection(http: http, sandboxURL: nil, options: given))
+            let exchanges = http.log.entries
+            endpoints.append(.init(subject: descriptor.id, url: exchanges.first?.url ?? "", call: probe.call, result: result, exchanges: exchanges))
+        }
+        return ProfileCheckReport(
+            profile: profile.name, path: path, credentials: credentials, endpoints: endpoints, onSandbox: profile.sandboxURL == nil ? onSandbox : [])
+    }
+
+    /// Every value given for a secret option, whatever the provider, for the redactor.
+    private static func credentialValues(_ values: ProviderOptionValues, registry: ProviderRegistry) -> [String] {
+        registry.options.filter(\.secret).compactMap { values[$0.flag] }
+    }
+
+    private static func sandboxHealth(_ baseURL: String, secrets: [String], timeout: Duration) async -> ProfileCheckReport.Endpoint {
+        let http = ProviderHTTPClient(redactor: Redactor(secrets: secrets), timeout: timeout, retryPolicy: .standard.withMaxAttempts(1))
+        let url = baseURL.trimmingSuffix("/") + "/sandbox/health"
+        let result: CredentialProbeResult
+        do {
+            let response = try await http.send(ProviderRequest(method: "GET", url: url), provider: "sandbox")
+            result = (200..<300).contains(response.status) ? .accepted("the shared sandbox answered") : .inconclusive("it answered HTTP \(response.status)")
+        } catch {
+            result = .inconclusive("\(error)")
+        }
+        return .init(subject: "sandbox", url: url, call: "GET /sandbox/health", result: result, exchanges: http.log.entries)
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        var text = Substring(self)
+        while text.hasSuffix(suffix) { text = text.dropLast(suffix.count) }
+        return String(text)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The profile a command runs with: `--profile NAME`, else `CHECKOUT_PROFILE`, else none (the
+/// embedded sandbox), resolved into option values, the providers on offer and the sandbox.
+public struct ResolvedProfile: Sendable {
+    public var profile: Profile
+    /// The profile's options and credentials by flag, credentials resolved.
+    public var values: ProviderOptionValues
+    /// The registry with the profile's providers only.
+    public var registry: ProviderRegistry
+    public var sandboxURL: String?
+}
+
+/// Why a profile cannot be used, worded for the user.
+public struct ProfileProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+public enum ProfileSelection {
+    /// The name asked for: the flag, then the environment; nil for none.
+    public static func requestedName(flag: String?, environment: [String: String]) -> String? {
+        if let flag { return flag }
+        guard let named = environment[ConfigLocation.environmentProfile], !named.isEmpty else { return nil }
+        return named
+    }
+
+    /// Reads the config file and resolves the named profile's credentials.
+    public static func resolve(
+        name: String, environment: [String: String], registry: ProviderRegistry = .builtIn,
+        resolver: CredentialResolver? = nil
+    ) throws(ProfileProblem) -> ResolvedProfile {
+        let path = ConfigLocation.file(environment: environment)
+        let configuration: ProfileConfiguration
+        do {
+            guard let loaded = try ProfileParser.load(path: path, registry: registry) else {
+                throw ProfileProblem("profile \"\(name)\": there is no config file at \(path); `checkout config init` writes an example")
+            }
+            configuration = loaded
+        } catch let error as ProfileProblem {
+            throw error
+        } catch {
+            throw ProfileProblem("\(error)")
+        }
+        guard let profile = configuration.profile(name) else {
+            let known = configuration.names.isEmpty ? "it has none" : "it has \(configuration.names.joined(separator: ", "))"
+            throw ProfileProblem("there is no profile \"\(name)\" in \(path); \(known)")
+        }
+        return try resolve(profile, environment: environment, registry: registry, resolver: resolver)
+    }
+
+    public static func resolve(
+        _ profile: Profile, environment: [String: String], registry: ProviderRegistry = .builtIn, resolver: CredentialResolver? = nil
+    ) throws(ProfileProblem) -> ResolvedProfile {
+        let resolver = resolver ?? CredentialResolver(environment: environment)
+        var values = ProviderOptionValues(profile.options)
+        for (flag, source) in profile.credentials.sorted(by: { $0.key < $1.key }) {
+            do { values[flag] = try resolver.value(of: flag, from: source) } catch {
+                throw ProfileProblem("profile \"\(profile.name)\": \(error)")
+            }
+        }
+        let offered = profile.providers.map { ids in ProviderRegistry(registry.descriptors.filter { ids.contains($0.id) }) } ?? registry
+        return ResolvedProfile(profile: profile, values: values, registry: offered, sandboxURL: profile.sandboxURL)
+    }
+}
+
+extension ProviderOptionValues {
+    /// These values, with `other`'s where these have none (the command line over a profile).
+    public func filling(from other: ProviderOptionValues) -> ProviderOptionValues {
+        ProviderOptionValues(values.merging(other.values) { given, _ in given })
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Synchronization
+
+/// The real opener: starts `BrowserCommand`'s program detached from the screen (its own session,
+/// no terminal, stdin/stdout/stderr on /dev/null, so it cannot draw on it) and reports a start
+/// that failed, or an opener that gave up at once (xdg-open with no browser configured).
+struct BrowserLauncher: LinkOpener {
+    /// How long an opener may take to fail before the link counts as opened; a browser may run for hours.
+    static let failureWindow: Duration = .seconds(2)
+
+    /// The process's environment (read when a link is opened, not at start-up) unless given.
+    var environment: [String: String]?
+
+    init(environment: [String: String]? = nil) {
+        self.environment = environment
+    }
+
+    func open(_ url: String) async -> String? {
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        var problem = "no browser command is set"
+        for command in BrowserCommand.candidates(for: url, browserVariable: environment["BROWSER"]) {
+            let pid: pid_t
+            switch DetachedProcess.spawn(command.arguments, environment: environment) {
+            case .success(let started): pid = started
+            case .failure(let failure):
+                let code = failure.errno
+                problem = code == ENOENT ? "\(command.name) is not installed" : "\(command.name) could not start: \(String(cString: strerror(code)))"
+                continue
+            }
+            guard let status = await DetachedProcess.exitStatus(of: pid, within: Self.failureWindow) else { return nil }
+            guard status != 0 else { return nil }
+            problem = "\(command.name) failed (\(status < 0 ? "signal \(-status)" : "exit status \(status)"))"
+        }
+        return problem
+    }
+}
+
+/// A child process started with posix_spawn (argv, no shell) and reaped on a thread of its own.
+enum DetachedProcess {
+    /// Starts `arguments` (the program found on PATH); its pid, or the errno why not.
+    struct SpawnFailure: Error {
+        let errno: Int32
+    }
+
+    static func spawn(_ arguments: [String], environment: [String: String]) -> Result<pid_t, SpawnFailure> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A session of its own (no controlling terminal: it cannot open /dev/tty and draw on the
+        // screen, nor get the terminal's SIGHUP), default signals and an empty mask.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(Int32(spawnNewSession) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        var result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        // ETXTBSY: a script just written is still open for writing in a child another thread
+        // forked meanwhile; that child's exec closes it within moments.
+        for _ in 0..<20 where result == ETXTBSY {
+            usleep(10_000)
+            result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        }
+        return result == 0 ? .success(pid) : .failure(SpawnFailure(errno: result))
+    }
+
+    /// The exit status (a negative signal number when killed) if the child ends within `window`;
+    /// nil while it still runs. Reaping continues on its thread after the window.
+    static func exitStatus(of pid: pid_t, within window: Duration) async -> Int32? {
+        await withCheckedContinuation { continuation in
+            let once = ResumeOnce(continuation)
+            let reaper = Thread {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 {
+                    guard errno == EINTR else { return once.resume(nil) }
+                }
+                let signal = status & 0x7F
+                once.resume(signal == 0 ? (status >> 8) & 0xFF : -signal)
+            }
+            reaper.name = "browser-reaper"
+            reaper.start()
+            let (seconds, attoseconds) = window.components
+            DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18) { once.resume(nil) }
+        }
+    }
+}
+
+#if os(Linux)
+    // glibc's POSIX_SPAWN_SETSID: a GNU extension Swift's Glibc module leaves out.
+    private let spawnNewSession: Int32 = 0x80
+#else
+    private let spawnNewSession = Int32(POSIX_SPAWN_SETSID)
+#endif
+
+/// Resumes a continuation once, with whichever answer comes first.
+private final class ResumeOnce: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Int32?, Never>?>
+
+    init(_ continuation: CheckedContinuation<Int32?, Never>) { self.continuation = Mutex(continuation) }
+
+    func resume(_ value: Int32?) { continuation.withLock { $0.take() }?.resume(returning: value) }
+}

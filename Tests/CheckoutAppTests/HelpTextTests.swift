@@ -1,0 +1,20 @@
+import CheckoutApp
+import Testing
+
+/// Help lines fit their width, keep every word in order, and count characters, not bytes.
+@Suite struct HelpTextTests {
+    @Test func wordsFillLinesUpToTheWidth() {
+        #expect(HelpText.wrap("one two three four five", width: 9) == ["one two", "three", "four five"])
+        #expect(HelpText.wrap("", width: 10).isEmpty)
+        #expect(HelpText.wrap("  spaced   out  ", width: 40) == ["spaced out"])
+    }
+
+    @Test func aWordLongerThanTheWidthStandsAlone() {
+        #expect(HelpText.wrap("a https://example.com/a/very/long/path b", width: 10) == ["a", "https://example.com/a/very/long/path", "b"])
+    }
+
+    @Test func charactersAreCountedNotBytes() {
+        // "≤ 3× floor" is 10 characters, 14 bytes: it fits in 10.
+        #expect(HelpText.wrap("≤ 3× floor ok", width: 10) == ["≤ 3× floor", "ok"])
+    }
+}
