@@ -23,6 +23,8 @@ install)
   [ -d "$bundle" ] || { echo "install: the resource bundle $bundle is missing; run make release" >&2; exit 1; }
   for file in "${installed[@]}"; do install -d "$(dirname "$file")"; done
   install -m 0755 "$bin_dir/checkout" "$binary"
+  # Without its debug info (most of its size); symbols stay, so crash backtraces still name functions.
+  if command -v strip > /dev/null; then strip --strip-debug "$binary"; fi
   # The resources are ours alone: replaced whole, so a file dropped from them goes too.
   rm -rf "$resources"
   install -d "$resources"

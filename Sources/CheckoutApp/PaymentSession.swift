@@ -27,6 +27,8 @@ struct PaymentSession: Sendable {
     /// What providers ask the person at the terminal (Square's reader); the screen shows it,
     /// `checkout run` answers it as the scenario's customer.
     let desk: CustomerDesk
+    /// The profile it runs with (`--profile`), named in the title bar.
+    var profileName: String?
 
     /// Starts the embedded sandbox unless a provider or shared sandbox was named, and injects
     /// the faults asked for (owned by this session, removed by `stop()`).
@@ -62,11 +64,15 @@ struct PaymentSession: Sendable {
         return PaymentSession(
             catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,
             checkout: CheckoutRunner(adapters: { adapters[$0] }, desk: desk), customer: customer, runID: runID,
-            injectedFaults: !options.faults.isEmpty, notices: notices, adapters: adapters, desk: desk)
+            injectedFaults: !options.faults.isEmpty, notices: notices, adapters: adapters, desk: desk, profileName: options.profileName)
     }
 
     /// Where requests go, for the title bar.
     var endpointLabel: String {
+        (profileName.map { "profile \($0) · " } ?? "") + endpoints
+    }
+
+    private var endpoints: String {
         if let sandbox { return "embedded sandbox \(sandbox.host):\(sandbox.port)" }
         if let customer { return "shared sandbox \(customer.baseURL)" }
         return "live providers"

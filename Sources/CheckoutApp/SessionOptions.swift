@@ -19,6 +19,8 @@ public struct SessionOptions: Sendable {
     public var requestLifetimeSeconds: Double
     /// Which bundled catalog the cart comes from: USD, THB or IDR (`--currency`).
     public var currency: String = Defaults.currency
+    /// The profile these options came from (`--profile`), for the title bar.
+    public var profileName: String?
 
     /// What the flags default to; the flags' declarations and `checkout` without arguments
     /// (`TerminalCheckoutOptions.defaults`) both read these.

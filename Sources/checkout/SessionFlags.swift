@@ -43,6 +43,7 @@ struct SessionFlags: ParsableArguments {
             retryBaseDelay: .milliseconds(retryBaseMilliseconds),
             triggerRotationSeconds: timings.triggerRotation, requestLifetimeSeconds: timings.requestLifetime)
         options.currency = currency.uppercased()
+        options.profileName = profile?.profile.name
         return options
     }
 

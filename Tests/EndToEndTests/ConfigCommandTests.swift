@@ -147,6 +147,14 @@ import TestSupport
         let request = try await CheckoutBinary.send("GET", baseURL + "/customer-request/v1/requests/\(requestID)", headers: [(name: "Authorization", value: "Client CAS-CI_TERMINALCHECKOUT")])
         #expect(request.status == 200, "the shared sandbox does not know \(requestID)")
 
+        // The screen names the profile in its title bar, and offers only its providers.
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        try tmux.type("clear; XDG_CONFIG_HOME='\(folder.path)' '\(CheckoutBinary.url.path)' --profile square-only")
+        try await tmux.waitForAll(["profile square-only · live providers", "Card (Square)"])
+        #expect(!(try await tmux.waitFor("the payment pane") { $0.contains("Card (Square)") }).contains("Cash App Pay"))
+        try tmux.send("q")
+
         let unknown = try await CheckoutBinary.run(["run", "--profile", "nope"], environment: environment)
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("there is no profile \"nope\""), "\(unknown.stderr)")
