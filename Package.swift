@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "CheckoutApp", "CheckoutModel", "Sandbox", "TerminalUI",
+                "CheckoutApp", "CheckoutModel", "ProviderClients", "Sandbox", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

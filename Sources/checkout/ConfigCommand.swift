@@ -28,19 +28,12 @@ private func loadConfiguration() throws -> (path: String, configuration: Profile
     }
 }
 
-/// The named profile, or exit 64 naming the ones there are.
+/// The named profile, or exit 64 saying why not (no file, no such profile: it names the ones there are).
 private func loadProfile(_ name: String) throws -> (path: String, profile: Profile) {
-    let (path, configuration) = try loadConfiguration()
-    guard let configuration else {
-        Console.err("error: there is no config file at \(path); `checkout config init` writes an example")
+    do { return try ProfileSelection.load(name: name, environment: ProcessInfo.processInfo.environment) } catch {
+        Console.err("error: \(error)")
         throw ExitCode(ExitStatus.usage.rawValue)
     }
-    guard let profile = configuration.profile(name) else {
-        let known = configuration.names.isEmpty ? "it has none" : "it has \(configuration.names.joined(separator: ", "))"
-        Console.err("error: there is no profile \"\(name)\" in \(path); \(known)")
-        throw ExitCode(ExitStatus.usage.rawValue)
-    }
-    return (path, profile)
 }
 
 private let profileArgument = ArgumentHelp("A profile's name (`checkout config list` lists them).", valueName: "profile")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CheckoutApp
 import Foundation
+import ProviderClients
 
 /// `checkout offline`: lists the Square payments taken offline on this machine, and with
 /// --upload hands the queued ones to Square.
@@ -63,7 +64,7 @@ struct OfflineCommand: AsyncParsableCommand {
     func run() async throws {
         let store = SquareOfflineReport.defaultStore()
         if upload {
-            let results = await SquareOfflineReport.upload(store: store, values: resolvedValues, sandboxURL: uploadSandboxURL?.trimmingTrailingSlashes)
+            let results = await SquareOfflineReport.upload(store: store, values: resolvedValues, sandboxURL: uploadSandboxURL?.withoutTrailingSlashes)
             if !json { for result in results { Console.err("upload: " + SquareOfflineReport.line(result)) } }
             if results.isEmpty, !json { Console.err("upload: nothing is queued") }
         }
@@ -75,13 +76,5 @@ struct OfflineCommand: AsyncParsableCommand {
         for line in listing.lines { Console.out(line) }
         if listing.lines.isEmpty, !json { Console.err("offline: no payments taken offline (\(store.path))") }
         if listing.queued > 0 { throw ExitCode(Self.stillQueued) }
-    }
-}
-
-extension String {
-    fileprivate var trimmingTrailingSlashes: String {
-        var text = self
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
     }
 }

@@ -8,13 +8,7 @@ import TestSupport
 @Suite struct JSONSchemaServiceTests {
     private static let key = "00FF00FF00FF00FF"
 
-    private func notification(signedWith hex: String) throws -> String {
-        var item = AdyenNotificationItem(
-            amount: AdyenAmount(currency: "USD", value: 4505), eventCode: "AUTHORISATION", eventDate: "2026-11-22T20:00:00+00:00",
-            merchantAccountCode: "TerminalCheckoutECOM", merchantReference: "order-1", pspReference: "ABCDEFGHIJKLMNOP", success: true)
-        item.additionalData = ["hmacSignature": AdyenHMAC.signature(of: item, key: try #require(AdyenHMAC.keyBytes(hex: hex)))]
-        return String(decoding: try JSONEncoder().encode(AdyenNotification(items: [item])), as: UTF8.self)
-    }
+    private func notification(signedWith hex: String) throws -> String { try AdyenTestNotification.json(signedWith: hex) }
 
     /// `listen --json`: the address, then a verified and a forged webhook; SIGTERM ends it with 143.
     @Test func listenPrintsItsAddressAndEachWebhookAsJSON() async throws {

@@ -14,36 +14,13 @@ public final class ChildProcess: @unchecked Sendable {
     /// Starts `arguments[0]` (looked up in PATH) with the given environment.
     public init(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)").path
-        stdoutPath = base + ".out"
-        stderrPath = base + ".err"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var argv = arguments.map { strdup($0) } + [nil]
-        var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        let (out, err) = (base + ".out", base + ".err")
+        (stdoutPath, stderrPath) = (out, err)
+        pid = try CleanSpawn.start(arguments, environment: environment) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         }
-        // A clean signal state, as a shell gives its children: the test runner's threads block
-        // signals, and a child inheriting that mask would ignore SIGTERM and SIGHUP.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var child: pid_t = 0
-        let result = posix_spawnp(&child, arguments[0], &actions, &attributes, &argv, &envp)
-        guard result == 0 else { throw ChildProcessError(arguments: arguments, errno: result) }
-        pid = child
     }
 
     deinit {

@@ -52,6 +52,14 @@ public struct CredentialResolver: Sendable {
         return trimmed
     }
 
+    /// Every credential's value or why not, in flag order: resolving profiles throws the first
+    /// failure, `config check` reports them all.
+    public func resolveAll(_ sources: [String: CredentialSource]) -> [(flag: String, source: CredentialSource, value: Result<String, Failure>)] {
+        sources.sorted { $0.key < $1.key }.map { flag, source in
+            (flag, source, Result { () throws(Failure) -> String in try value(of: flag, from: source) })
+        }
+    }
+
     /// Files and commands end their secret with a newline (`pass show`, `echo`); the secret doesn't.
     static func droppingTrailingNewlines(_ text: String) -> String {
         var text = Substring(text)

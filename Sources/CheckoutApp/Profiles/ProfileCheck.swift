@@ -39,19 +39,18 @@ public enum ProfileCheck {
         _ profile: Profile, path: String, environment: [String: String], registry: ProviderRegistry = .builtIn,
         resolver: CredentialResolver? = nil, timeout: Duration = .seconds(10)
     ) async -> ProfileCheckReport {
-        let resolver = resolver ?? CredentialResolver(environment: environment)
         var values = ProviderOptionValues(profile.options)
         var credentials: [ProfileCheckReport.Credential] = []
-        for (flag, source) in profile.credentials.sorted(by: { $0.key < $1.key }) {
-            do {
-                let value = try resolver.value(of: flag, from: source)
-                values[flag] = value
-                credentials.append(.init(flag: flag, source: source.redactedDescription, problem: nil, characters: value.count))
-            } catch {
-                credentials.append(.init(flag: flag, source: source.redactedDescription, problem: error.problem, characters: nil))
+        for credential in (resolver ?? CredentialResolver(environment: environment)).resolveAll(profile.credentials) {
+            switch credential.value {
+            case .success(let value):
+                values[credential.flag] = value
+                credentials.append(.init(flag: credential.flag, source: credential.source.redactedDescription, problem: nil, characters: value.count))
+            case .failure(let failure):
+                credentials.append(.init(flag: credential.flag, source: credential.source.redactedDescription, problem: failure.problem, characters: nil))
             }
         }
-        let offered = profile.providers.map { ids in registry.descriptors.filter { ids.contains($0.id) } } ?? registry.descriptors
+        let offered = registry.restricted(to: profile.providers).descriptors
         let given = values.withEnvironment(environment, options: registry.options)
         let secrets = offered.flatMap { $0.secrets(given, profile.sandboxURL) } + credentialValues(given, registry: registry)
         var endpoints: [ProfileCheckReport.Endpoint] = []
@@ -84,7 +83,7 @@ public enum ProfileCheck {
 
     private static func sandboxHealth(_ baseURL: String, secrets: [String], timeout: Duration) async -> ProfileCheckReport.Endpoint {
         let http = ProviderHTTPClient(redactor: Redactor(secrets: secrets), timeout: timeout, retryPolicy: .standard.withMaxAttempts(1))
-        let url = baseURL.trimmingSuffix("/") + "/sandbox/health"
+        let url = baseURL.withoutTrailingSlashes + "/sandbox/health"
         let result: CredentialProbeResult
         do {
             let response = try await http.send(ProviderRequest(method: "GET", url: url), provider: "sandbox")
@@ -93,13 +92,5 @@ public enum ProfileCheck {
             result = .inconclusive("\(error)")
         }
         return .init(subject: "sandbox", url: url, call: "GET /sandbox/health", result: result, exchanges: http.log.entries)
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        var text = Substring(self)
-        while text.hasSuffix(suffix) { text = text.dropLast(suffix.count) }
-        return String(text)
     }
 }

@@ -30,36 +30,36 @@ public enum ProfileSelection {
         name: String, environment: [String: String], registry: ProviderRegistry = .builtIn,
         resolver: CredentialResolver? = nil
     ) throws(ProfileProblem) -> ResolvedProfile {
+        try resolve(load(name: name, environment: environment, registry: registry).profile, environment: environment, registry: registry, resolver: resolver)
+    }
+
+    /// The named profile as the config file writes it (nothing resolved), and the file's path.
+    public static func load(
+        name: String, environment: [String: String], registry: ProviderRegistry = .builtIn
+    ) throws(ProfileProblem) -> (path: String, profile: Profile) {
         let path = ConfigLocation.file(environment: environment)
-        let configuration: ProfileConfiguration
-        do {
-            guard let loaded = try ProfileParser.load(path: path, registry: registry) else {
-                throw ProfileProblem("profile \"\(name)\": there is no config file at \(path); `checkout config init` writes an example")
-            }
-            configuration = loaded
-        } catch let error as ProfileProblem {
-            throw error
-        } catch {
-            throw ProfileProblem("\(error)")
+        let loaded: ProfileConfiguration?
+        do { loaded = try ProfileParser.load(path: path, registry: registry) } catch { throw ProfileProblem("\(error)") }
+        guard let configuration = loaded else {
+            throw ProfileProblem("profile \"\(name)\": there is no config file at \(path); `checkout config init` writes an example")
         }
         guard let profile = configuration.profile(name) else {
             let known = configuration.names.isEmpty ? "it has none" : "it has \(configuration.names.joined(separator: ", "))"
             throw ProfileProblem("there is no profile \"\(name)\" in \(path); \(known)")
         }
-        return try resolve(profile, environment: environment, registry: registry, resolver: resolver)
+        return (path, profile)
     }
 
     public static func resolve(
         _ profile: Profile, environment: [String: String], registry: ProviderRegistry = .builtIn, resolver: CredentialResolver? = nil
     ) throws(ProfileProblem) -> ResolvedProfile {
-        let resolver = resolver ?? CredentialResolver(environment: environment)
         var values = ProviderOptionValues(profile.options)
-        for (flag, source) in profile.credentials.sorted(by: { $0.key < $1.key }) {
-            do { values[flag] = try resolver.value(of: flag, from: source) } catch {
+        for credential in (resolver ?? CredentialResolver(environment: environment)).resolveAll(profile.credentials) {
+            do { values[credential.flag] = try credential.value.get() } catch {
                 throw ProfileProblem("profile \"\(profile.name)\": \(error)")
             }
         }
-        let offered = profile.providers.map { ids in ProviderRegistry(registry.descriptors.filter { ids.contains($0.id) }) } ?? registry
+        let offered = registry.restricted(to: profile.providers)
         return ResolvedProfile(profile: profile, values: values, registry: offered, sandboxURL: profile.sandboxURL)
     }
 }

@@ -99,6 +99,8 @@ public struct PaymentMethod: Hashable, Sendable {
     public var completedLine: String
     /// Receipt facts the banner adds after the completed line, by detail key: `stored_payment_method_id` → "stored as".
     public var receiptLabels: [String: String]
+    /// How the notice line names the page the customer acts on (`o`, `y`); nil: "the authorization link".
+    public var linkNoun: String?
     /// A switch the payment pane offers beneath the method (Adyen: store Cash App Pay); nil
     /// when there is none, or when the command line already set it.
     public var toggle: PaymentToggle?
@@ -117,7 +119,7 @@ public struct PaymentMethod: Hashable, Sendable {
     public init(
         plan: ProviderPlan, label: String, detail: String, shortName: String, customerApp: String? = nil, steps: [String] = [], stepSentences: [String: String] = [:],
         stateSentences: [String: String] = [:], completedSentence: String = "Paid.", completedLine: String = "payment {payment} settled",
-        receiptLabels: [String: String] = [:], toggle: PaymentToggle? = nil
+        receiptLabels: [String: String] = [:], linkNoun: String? = nil, toggle: PaymentToggle? = nil
     ) {
         self.plan = plan
         self.label = label
@@ -130,6 +132,7 @@ public struct PaymentMethod: Hashable, Sendable {
         self.completedSentence = completedSentence
         self.completedLine = completedLine
         self.receiptLabels = receiptLabels
+        self.linkNoun = linkNoun
         self.toggle = toggle
     }
 

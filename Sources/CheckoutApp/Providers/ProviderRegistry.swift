@@ -26,6 +26,12 @@ public struct ProviderRegistry: Sendable {
 
     public var ids: [String] { descriptors.map(\.id) }
 
+    /// The registry with only these providers, in its own order (a profile's `providers:`); all when nil.
+    public func restricted(to ids: [String]?) -> ProviderRegistry {
+        guard let ids else { return self }
+        return ProviderRegistry(descriptors.filter { ids.contains($0.id) })
+    }
+
     /// The provider checkouts use when none is named.
     public var defaultProvider: ProviderDescriptor { descriptors[0] }
 

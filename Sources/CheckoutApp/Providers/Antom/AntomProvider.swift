@@ -16,6 +16,8 @@ extension ProviderDescriptor {
             stateSentences: AntomLocale.english.stateSentences,
             completedSentence: "Paid at the bank: Antom confirmed it.", completedLine: "Antom payment {payment}",
             receiptLabels: ["payment_request_id": "request"],
+            // A bank's page (or the cashier listing the banks), not an app's authorization.
+            linkNoun: "the bank page",
             toggle: PaymentToggle(flag: AntomPaymentSettings.localeFlag, label: "language", values: AntomLocale.allCases.map(\.rawValue),
                                   sentences: Dictionary(uniqueKeysWithValues: AntomLocale.allCases.map { ($0.rawValue, $0.stateSentences.merging(["scan": $0.scanCaption]) { $1 }) }))),
         emulates: "Antom (Alipay+) cashier payment with bank methods: signed createPaymentSession and inquiryPayment (/ams/api, or "

@@ -20,7 +20,7 @@ struct BrowserLauncher: LinkOpener {
         var problem = "no browser command is set"
         for command in BrowserCommand.candidates(for: url, browserVariable: environment["BROWSER"]) {
             let pid: pid_t
-            switch DetachedProcess.spawn(command.arguments, environment: environment) {
+            switch await DetachedProcess.spawnWaitingOutBusyText(command.arguments, environment: environment) {
             case .success(let started): pid = started
             case .failure(let failure):
                 let code = failure.errno
@@ -66,14 +66,20 @@ enum DetachedProcess {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
-        var result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        // ETXTBSY: a script just written is still open for writing in a child another thread
-        // forked meanwhile; that child's exec closes it within moments.
-        for _ in 0..<20 where result == ETXTBSY {
-            usleep(10_000)
-            result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        }
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         return result == 0 ? .success(pid) : .failure(SpawnFailure(errno: result))
+    }
+
+    /// `spawn`, tried again for up to 200 ms while it fails with ETXTBSY: a script just written
+    /// is still open for writing in a child another thread forked meanwhile, whose exec closes it.
+    static func spawnWaitingOutBusyText(_ arguments: [String], environment: [String: String]) async -> Result<pid_t, SpawnFailure> {
+        var result = spawn(arguments, environment: environment)
+        for _ in 0..<20 {
+            guard case .failure(let failure) = result, failure.errno == ETXTBSY else { break }
+            try? await Task.sleep(for: .milliseconds(10))
+            result = spawn(arguments, environment: environment)
+        }
+        return result
     }
 
     /// The exit status (a negative signal number when killed) if the child ends within `window`;

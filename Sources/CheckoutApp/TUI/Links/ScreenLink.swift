@@ -5,17 +5,24 @@ import PaymentFlow
 /// authorization link, Antom's bank page), or the receipt (Square's) once paid.
 public struct ScreenLink: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        case authorization, bankPage, receipt
+        case authorization, receipt
     }
 
     public let kind: Kind
     public let url: String
+    /// The method's own name for its authorization page (`PaymentMethod.linkNoun`), if it has one.
+    public let methodNoun: String?
+
+    public init(kind: Kind, url: String, methodNoun: String? = nil) {
+        self.kind = kind
+        self.url = url
+        self.methodNoun = methodNoun
+    }
 
     /// How the notice line names it.
     public var noun: String {
         switch kind {
-        case .authorization: "the authorization link"
-        case .bankPage: "the bank page"
+        case .authorization: methodNoun ?? "the authorization link"
         case .receipt: "the receipt link"
         }
     }
@@ -39,9 +46,8 @@ extension AppState {
     /// The link the checkout offers now, if any.
     public var currentLink: ScreenLink? {
         if let url = AuthorizationCode.link(in: checkout.state) {
-            // Antom's link is a bank's page (or the cashier listing the banks), not an app's authorization.
-            let provider = checkout.state.attempt?.provider ?? checkout.provider?.id
-            return ScreenLink(kind: provider == "antom" ? .bankPage : .authorization, url: url)
+            let method = checkout.state.attempt.flatMap { attempt in paymentMethods.first { $0.id == attempt.provider } } ?? checkout.provider
+            return ScreenLink(kind: .authorization, url: url, methodNoun: method?.linkNoun)
         }
         if case .approved = checkout.state, case .completed(let settled)? = checkout.phase, let url = settled.details["receipt_url"] {
             return ScreenLink(kind: .receipt, url: url)
