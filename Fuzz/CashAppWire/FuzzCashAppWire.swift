@@ -5,7 +5,8 @@ import ProviderWire
 
 /// Cash App Pay's Customer Request API bodies from both sides. The first byte picks what
 /// reads the rest: the sandbox checking a create or update body (and then answering it, which
-/// the client must read back), or the client reading a response with one of these statuses.
+/// the client must read back; a create read without JSONDecoder must match JSONDecoder), or
+/// the client reading a response with one of these statuses.
 private let statuses = [200, 201, 400, 401, 404, 409, 429, 500]
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,6 +22,10 @@ public func fuzzCashAppWire(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt
 }
 
 private func sandboxCreates(_ body: Data) {
+    // Whatever the sandbox reads without JSONDecoder, JSONDecoder must read the same.
+    if let plain = CreateBodyFastReader.read(body), plain != (try? CashAppJSON.decoder().decode(CreateCustomerRequestBody.self, from: body)) {
+        fatalError("the fast reader read \(plain), which JSONDecoder does not")
+    }
     guard let create = try? CustomerRequestValidation.decodeCreate(body),
         (try? CustomerRequestValidation.checkScopes(create.request.actions)) != nil
     else { return }

@@ -27,7 +27,8 @@ enum CustomerRequestValidation {
     }
 
     static func decodeCreate(_ data: Data) throws(CashAppRejection) -> CreateCustomerRequestBody {
-        let body: CreateCustomerRequestBody = try decode(data)
+        let body: CreateCustomerRequestBody
+        if let plain = CreateBodyFastReader.read(data) { body = plain } else { body = try decode(data) }
         guard !body.idempotencyKey.isEmpty else {
             throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_EMPTY", "idempotency_key is empty.", field: "idempotency_key")
         }
