@@ -18,3 +18,14 @@ import Testing
         #expect(HelpText.wrap("≤ 3× floor ok", width: 10) == ["≤ 3× floor", "ok"])
     }
 }
+
+/// The providers' help (and so `checkout --help` and the man page) reads the same on every
+/// machine: nothing in it is worked out from the machine it runs on.
+@Suite struct ProviderHelpTests {
+    @Test func noOptionsHelpNamesThisMachine() {
+        let machineShopper = AdyenOptions.defaultShopperReference
+        for option in ProviderRegistry.builtIn.options {
+            #expect(!option.help.contains(machineShopper), "--\(option.flag): \(option.help)")
+        }
+    }
+}

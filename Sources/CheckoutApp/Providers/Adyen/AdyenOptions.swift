@@ -18,7 +18,7 @@ public enum AdyenOptions {
         flag: "adyen-merchant-account", environment: "ADYEN_MERCHANT_ACCOUNT", valueName: "account", help: "Adyen merchant account.")
     static let shopperReference = ProviderOption(
         flag: "shopper-reference", valueName: "id",
-        help: "Adyen shopper whose Cash App Pay is stored and listed (default: one per machine, \(defaultShopperReference)).")
+        help: "Adyen shopper whose Cash App Pay is stored and listed (default: one per machine, shopper-<host name>).")
     static let store = ProviderOption.switchOption(
         flag: "store", help: "Adyen: store the shopper's Cash App Pay with this payment (an on-file grant).")
     static let storedMethod = ProviderOption(
@@ -30,7 +30,9 @@ public enum AdyenOptions {
         help: "Adyen webhook HMAC key (hex) to verify notifications (default: the sandbox's test key).", secret: true)
     static let all = [url, apiKeyOption, merchantAccount, shopperReference, store, storedMethod, capture, hmacKey]
 
-    /// One shopper per machine, so stored methods persist between runs on it.
+    /// One shopper per machine, so stored methods persist between runs on it. Worked out only
+    /// when a run needs it: the host name may take a resolver round trip, and the help (and so
+    /// the man page) must read the same on every machine.
     public static let defaultShopperReference: String = {
         let host = ProcessInfo.processInfo.hostName.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" }
         return "shopper-" + String(String.UnicodeScalarView(host.prefix(40))).lowercased()
