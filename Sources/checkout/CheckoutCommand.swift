@@ -55,8 +55,6 @@ struct CheckoutCommand: AsyncParsableCommand {
     /// Takes the providers' options off the command line, then parses and runs the rest.
     static func runCommandLine() async {
         StartupTrace.mark("main")
-        // Most commands open the cart: decode it on the other core while the line is parsed.
-        Catalog.prefetchBundled()
         let arguments = ProviderCommandLine.split(Array(CommandLine.arguments.dropFirst()))
         StartupTrace.mark("split")
         do {

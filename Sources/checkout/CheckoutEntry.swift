@@ -1,4 +1,7 @@
+import CheckoutApp
+import CheckoutModel
 import Dispatch
+import TerminalUI
 
 /// The process's entry: a synchronous main that waits for the command on a semaphore. An
 /// async main hands the main thread to `dispatch_main`, whose `pthread_exit` unwinds it through
@@ -7,6 +10,10 @@ import Dispatch
 @main
 enum CheckoutEntry {
     static func main() {
+        StartupTrace.mark("entry")
+        // Most commands open the cart: decode it on the other core from the first moment (the
+        // detached task below takes half a millisecond to start).
+        Catalog.prefetchBundled()
         let finished = DispatchSemaphore(value: 0)
         Task.detached {
             await CheckoutCommand.runCommandLine()
