@@ -68,6 +68,21 @@ import TestSupport
         }
     }
 
+    /// Amounts are whole minor units: a fraction or text is refused at the amount's field.
+    @Test(arguments: ["45.5", "1e-2", "\"4505\""])
+    func anAmountThatIsNotAWholeNumberIsRefusedAtItsField(amount: String) async throws {
+        try await SandboxHarness.with { harness in
+            let response = try await harness.raw(method: "POST", path: "/customer-request/v1/requests", body: """
+                {"idempotency_key": "k", "request": {"actions": [{"type": "ONE_TIME_PAYMENT", "scope_id": "BRAND_x", "amount": \(amount), "currency": "USD"}],
+                 "channel": "ONLINE", "redirect_url": "https://shop.example/return"}}
+                """)
+            #expect(response.status == 400)
+            let body = try JSONDecoder().decode(CashAppErrorBody.self, from: response.body)
+            #expect(body.errors.first?.code == "VALUE_REGEX_MISMATCH")
+            #expect(body.errors.first?.field == "request.actions[0].amount", "\(String(decoding: response.body, as: UTF8.self))")
+        }
+    }
+
     @Test func malformedJSON() async throws {
         try await SandboxHarness.with { harness in
             let response = try await harness.raw(method: "POST", path: "/customer-request/v1/requests", body: "{nope")

@@ -139,6 +139,19 @@ public struct PaymentAction: Codable, Hashable, Sendable {
         PaymentAction(type: .ONE_TIME_PAYMENT, scopeID: scopeID, amount: amount, currency: currency)
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decode(ActionType.self, forKey: .type)
+        scopeID = try container.decode(String.self, forKey: .scopeID)
+        // Linux's decoder throws a fraction (45.5) as a private error that names no field;
+        // say it at the amount, as a wrong type is.
+        do { amount = try container.decodeIfPresent(Int.self, forKey: .amount) } catch let error as DecodingError { throw error } catch {
+            throw DecodingError.dataCorruptedError(forKey: .amount, in: container, debugDescription: "amount is a whole number of minor units")
+        }
+        currency = try container.decodeIfPresent(String.self, forKey: .currency)
+        accountReferenceID = try container.decodeIfPresent(String.self, forKey: .accountReferenceID)
+    }
+
     enum CodingKeys: String, CodingKey {
         case type, amount, currency
         case scopeID = "scope_id"
