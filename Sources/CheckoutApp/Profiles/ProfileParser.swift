@@ -108,20 +108,18 @@ private struct ProfileReader {
                     throw error(at: value, field, "\"\(url)\" is not an http(s) URL with a host; give what `checkout sandbox` printed, e.g. http://127.0.0.1:8080")
                 }
                 profile.sandboxURL = url
-            case "options": profile.options = try options(value, field, offered: offeredOptions(profile))
-            default: profile.credentials = try credentials(value, field, offered: offeredOptions(profile))
+            // Any provider's options: one provider's calls may use another's (a provider that
+            // pays through another takes that one's options too).
+            case "options": profile.options = try options(value, field, offered: registry.options)
+            default: profile.credentials = try credentials(value, field, offered: registry.options)
             }
         }
         return profile
     }
 
-    /// Any provider's options: one provider's calls may use another's (Afterpay and Adyen go
-    /// through Cash App, so an Adyen profile may set --cashapp-url).
-    private func offeredOptions(_ profile: Profile) -> [ProviderOption] { registry.options }
-
     private func providers(_ node: Node, _ field: String) throws(ConfigFileError) -> [String] {
         guard case .sequence(let items) = node, !items.isEmpty else {
-            throw error(at: node, field, "expected a list of provider ids, e.g. [square, adyen]; the providers are \(registry.ids.joined(separator: ", "))")
+            throw error(at: node, field, "expected a list of provider ids, e.g. [\(registry.ids.prefix(2).joined(separator: ", "))]; the providers are \(registry.ids.joined(separator: ", "))")
         }
         var ids: [String] = []
         for item in items {
