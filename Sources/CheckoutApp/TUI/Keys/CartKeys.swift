@@ -4,9 +4,14 @@ import TerminalUI
 /// The cart pane: move between items; quantities change from anywhere with + and -.
 enum CartKeys {
     static func handle(_ state: inout AppState, _ key: Key) -> [AppCommand] {
-        if let step = key.cursorStep {
-            state.layout.cartCursor = clampedCursor(state.layout.cartCursor, by: step, count: state.cart.items.count)
-        }
+        guard let action = KeyBindings.action(for: key, in: .pane(.cart)) else { return [] }
+        return perform(&state, action) ?? []
+    }
+
+    /// nil for an action the cart pane does not have.
+    static func perform(_ state: inout AppState, _ action: KeyAction) -> [AppCommand]? {
+        guard case .move(let step) = action else { return nil }
+        state.layout.cartCursor = clampedCursor(state.layout.cartCursor, by: step, count: state.cart.items.count)
         return []
     }
 

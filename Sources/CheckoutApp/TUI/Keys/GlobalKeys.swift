@@ -4,46 +4,50 @@ import TerminalUI
 enum GlobalKeys {
     /// The commands for `key`, or nil when it is the focused pane's to handle.
     static func handle(_ state: inout AppState, _ key: Key) -> [AppCommand]? {
-        switch key {
-        case .control("c"):
+        guard let action = KeyBindings.action(for: key, in: .screen) else { return nil }
+        return perform(&state, action)
+    }
+
+    /// nil for an action that is not the whole screen's.
+    static func perform(_ state: inout AppState, _ action: KeyAction) -> [AppCommand]? {
+        switch action {
+        case .quitNow:
             state.quitRequested = true
-        case .character("q"):
+        case .quit:
             if state.checkout.inFlight { state.layout.overlay = .confirmQuit } else { state.quitRequested = true }
-        case .character("?"):
+        case .showHelp:
             state.layout.overlay = .help
-        case .tab:
+        case .nextPane:
             moveFocus(&state, by: 1)
-        case .backTab:
+        case .previousPane:
             moveFocus(&state, by: -1)
-        case .character("+"), .character("="):
-            return CartKeys.changeQuantity(&state, by: 1)
-        case .character("-"), .character("_"):
-            return CartKeys.changeQuantity(&state, by: -1)
-        case .character("p"):
+        case .changeQuantity(let step):
+            return CartKeys.changeQuantity(&state, by: step)
+        case .pay:
             return CheckoutActions.pay(&state)
-        case .character("a"):
+        case .approve:
             return CheckoutActions.actAsCustomer(&state, .approve)
-        case .character("x"):
+        case .decline:
             return CheckoutActions.actAsCustomer(&state, .decline)
-        case .character("r"):
+        case .restart:
             return CheckoutActions.restart(&state)
-        case .character("n"):
+        case .addProduct:
             guard state.checkout.cartEditable else {
                 state.warn(state.checkout.ended ? CheckoutActions.endedNotice : "The cart is locked while the customer is paying.")
                 return []
             }
             state.layout.overlay = .addProduct(cursor: 0)
-        case .character("v"):
+        case .toggleCode:
             guard state.checkout.authorizationCode != nil else {
                 state.warn("There is no QR code now: it shows while the customer must approve.")
                 return []
             }
             state.layout.codeHidden.toggle()
-        case .character("o"):
+        case .openLink:
             return LinkKeys.open(&state)
-        case .character("y"):
+        case .copyLink:
             return LinkKeys.copy(&state)
-        case .character("l"):
+        case .toggleLog:
             state.layout.logVisible.toggle()
             if !state.layout.logVisible, state.layout.focus == .log { state.layout.focus = .cart }
         default:
@@ -62,18 +66,4 @@ enum GlobalKeys {
 /// Moves a list cursor by `step`, stopping at the list's ends.
 func clampedCursor(_ value: Int, by step: Int, count: Int) -> Int {
     max(0, min(count - 1, value + step))
-}
-
-extension Key {
-    /// ↑ or k: -1; ↓ or j: +1; anything else nil.
-    var cursorStep: Int? {
-        switch self {
-        case .up, .character("k"): -1
-        case .down, .character("j"): 1
-        default: nil
-        }
-    }
-
-    /// Enter or space: choose what the cursor is on.
-    var choosesItem: Bool { self == .enter || self == .character(" ") }
 }

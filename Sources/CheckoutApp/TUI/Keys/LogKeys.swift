@@ -5,12 +5,27 @@ import TerminalUI
 /// Enter opens one.
 enum LogKeys {
     static func handle(_ state: inout AppState, _ key: Key) -> [AppCommand] {
-        if let step = key.cursorStep {
+        guard let action = KeyBindings.action(for: key, in: .pane(.log)) else { return [] }
+        return perform(&state, action) ?? []
+    }
+
+    /// nil for an action the log pane does not have.
+    static func perform(_ state: inout AppState, _ action: KeyAction) -> [AppCommand]? {
+        switch action {
+        case .move(let step):
             guard !state.exchanges.isEmpty else { return [] }
             state.layout.logCursor = clampedCursor(state.layout.logCursor ?? state.exchanges.count - 1, by: step, count: state.exchanges.count)
             return []
+        case .choose:
+            return choose(&state)
+        default:
+            return nil
         }
-        guard key.choosesItem, let index = state.layout.logCursor, state.exchanges.indices.contains(index) else { return [] }
+    }
+
+    /// Opens the exchange under the cursor.
+    static func choose(_ state: inout AppState) -> [AppCommand] {
+        guard let index = state.layout.logCursor, state.exchanges.indices.contains(index) else { return [] }
         state.layout.overlay = .httpDetail(exchangeID: state.exchanges[index].id, scroll: 0)
         return []
     }

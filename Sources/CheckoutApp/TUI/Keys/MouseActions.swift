@@ -34,19 +34,19 @@ enum MouseActions {
             guard let index = ShippingView.method(atRow: y, state, area) else { return [] }
             let again = wasFocused && index == state.layout.shippingCursor
             state.layout.shippingCursor = index
-            return again ? ShippingKeys.handle(&state, .enter) : []
+            return again ? ShippingKeys.choose(&state) : []
         case .payment:
             guard let row = PaymentView.row(atRow: y, state, area) else { return [] }
             let again = wasFocused && row == state.layout.paymentCursor
             state.layout.paymentCursor = row
             // Enter there authorizes a ready request; a click only ever chooses a method.
             if case .readyToAuthorize = state.checkout.state { return [] }
-            return again ? PaymentKeys.handle(&state, .enter) : []
+            return again ? PaymentKeys.choose(&state) : []
         case .log:
             guard let index = HTTPLogView.exchange(atRow: y, state, area) else { return [] }
             let again = wasFocused && index == (state.layout.logCursor ?? state.exchanges.count - 1)
             state.layout.logCursor = index
-            return again ? LogKeys.handle(&state, .enter) : []
+            return again ? LogKeys.choose(&state) : []
         }
     }
 

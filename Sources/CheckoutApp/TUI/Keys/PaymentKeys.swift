@@ -5,34 +5,47 @@ import TerminalUI
 /// one is in flight); `s` flips the chosen method's toggle, `d` deletes a saved method.
 enum PaymentKeys {
     static func handle(_ state: inout AppState, _ key: Key) -> [AppCommand] {
-        if let step = key.cursorStep {
+        guard let action = KeyBindings.action(for: key, in: .pane(.payment)) else { return [] }
+        return perform(&state, action) ?? []
+    }
+
+    /// nil for an action the payment pane does not have.
+    static func perform(_ state: inout AppState, _ action: KeyAction) -> [AppCommand]? {
+        switch action {
+        case .move(let step):
             state.layout.paymentCursor = clampedCursor(state.layout.paymentCursor, by: step, count: state.paymentRows.count)
             return []
-        }
-        let row = state.paymentRowUnderCursor
-        switch key {
-        case .character("s"):
+        case .choose:
+            return choose(&state)
+        case .switchOption:
             return flipToggle(&state)
-        case .character("d"):
-            guard case .saved(let method)? = row else {
-                state.warn("Move to a saved method to delete it.")
-                return []
-            }
-            guard state.checkout.idle || state.checkout.ended else {
-                state.warn("Delete saved methods when no payment is in flight.")
-                return []
-            }
-            return [.deleteSavedMethod(method)]
+        case .deleteSaved:
+            return deleteSaved(&state)
         default:
-            break
+            return nil
         }
-        guard key.choosesItem else { return [] }
+    }
+
+    private static func deleteSaved(_ state: inout AppState) -> [AppCommand] {
+        guard case .saved(let method)? = state.paymentRowUnderCursor else {
+            state.warn("Move to a saved method to delete it.")
+            return []
+        }
+        guard state.checkout.idle || state.checkout.ended else {
+            state.warn("Delete saved methods when no payment is in flight.")
+            return []
+        }
+        return [.deleteSavedMethod(method)]
+    }
+
+    /// Authorizes a ready request, or chooses the row under the cursor for the next payment.
+    static func choose(_ state: inout AppState) -> [AppCommand] {
         if case .readyToAuthorize = state.checkout.state { return CheckoutActions.pay(&state) }
         guard state.checkout.idle || state.checkout.ended else {
             state.warn("The payment method is fixed while a payment is in flight.")
             return []
         }
-        switch row {
+        switch state.paymentRowUnderCursor {
         case .method(let index)?:
             let changed = index != state.selectedPaymentIndex
             state.selectedPaymentIndex = index

@@ -83,3 +83,14 @@ enum PromptKeys {
         return String(character).lowercased() == action.key.lowercased()
     }
 }
+
+extension Key {
+    /// ↑ or k: -1; ↓ or j: +1 (a prompt's list, where an action's letter may take k or j first).
+    fileprivate var cursorStep: Int? {
+        switch self {
+        case .up, .character("k"): -1
+        case .down, .character("j"): 1
+        default: nil
+        }
+    }
+}

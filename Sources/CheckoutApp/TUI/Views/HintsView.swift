@@ -1,31 +1,17 @@
 import TerminalUI
 
-/// The bottom line: the keys that matter now.
+/// The bottom line: the keys that matter now, as the key bindings name them.
 enum HintsView {
     static func draw(_ screen: inout Screen, _ state: AppState, _ row: Rect) {
-        var hints: [(String, String)] = []
-        switch state.layout.overlay {
-        case .help?: hints = [("Esc", "close")]
-        case .confirmQuit?: hints = [("y", "quit"), ("n", "stay")]
-        case .httpDetail?: hints = [("↑↓", "scroll"), ("PgUp/PgDn", "page"), ("Esc", "close")]
-        case .addProduct?: hints = [("↑↓", "choose"), ("Enter", "add"), ("Esc", "close")]
-        case nil where state.prompt != nil:
-            hints = PromptView.hints(state.prompt!)
-        case nil where state.director != nil:
-            hints = (state.director?.hints ?? []).map { ($0.key, $0.action) }
-        case nil:
-            hints = [("Tab", "pane"), ("↑↓", "move")] + paymentPaneHints(state)
-            switch state.checkout.state {
-            case .notStarted where state.checkout.busyWithStep, .readyToAuthorize where state.checkout.busyWithStep: break
-            case .notStarted: hints += [("+/-", "qty"), ("n", "add"), ("Enter", "select"), ("p", "pay")]
-            case .readyToAuthorize: hints += [("+/-", "qty"), ("p", "authorize")]
-            case .redirecting, .polling:
-                hints += state.customerSimulated ? [("a", "approve"), ("x", "decline")] : []
-            default: if state.checkout.ended { hints += [("r", "new checkout")] }
-            }
-            // Help and quit first: when the line is short, the log toggle and the link's keys are what drop off.
-            hints += [("?", "help"), ("q", "quit"), ("l", state.layout.logVisible ? "hide log" : "show log")]
-            if state.currentLink != nil { hints.append(("o/y", "open/copy link")) }
+        let hints: [(String, String)]
+        if let overlay = state.layout.overlay {
+            hints = KeyBindings.hints(in: overlay.kind).map { ($0.keys, $0.text) }
+        } else if let prompt = state.prompt {
+            hints = PromptView.hints(prompt)
+        } else if let director = state.director {
+            hints = director.hints.map { ($0.key, $0.action) }
+        } else {
+            hints = screenHints(state).map { ($0.keys, $0.text) }
         }
         var x = row.x + 1
         for (key, action) in hints {
@@ -35,12 +21,30 @@ enum HintsView {
         }
     }
 
-    /// In the payment pane, when a checkout may start: its toggle's key, and delete on a saved row.
-    private static func paymentPaneHints(_ state: AppState) -> [(String, String)] {
+    /// The checkout screen's: what the checkout's state allows, then help, quit and the log.
+    private static func screenHints(_ state: AppState) -> [KeyHint] {
+        var hints = [KeyBindings.hint(.nextPane), KeyBindings.hint(.move(by: 1))] + paymentPaneHints(state)
+        switch state.checkout.state {
+        case .notStarted where state.checkout.busyWithStep, .readyToAuthorize where state.checkout.busyWithStep: break
+        case .notStarted:
+            hints += [KeyBindings.hint(.changeQuantity(by: 1)), KeyBindings.hint(.addProduct), KeyBindings.hint(.choose), KeyBindings.hint(.pay)]
+        case .readyToAuthorize: hints += [KeyBindings.hint(.changeQuantity(by: 1)), KeyBindings.hint(.pay)?.saying("authorize")]
+        case .redirecting, .polling:
+            hints += state.customerSimulated ? [KeyBindings.hint(.approve), KeyBindings.hint(.decline)] : []
+        default: if state.checkout.ended { hints += [KeyBindings.hint(.restart)] }
+        }
+        // Help and quit first: when the line is short, the log toggle and the link's keys are what drop off.
+        hints += [KeyBindings.hint(.showHelp), KeyBindings.hint(.quit), KeyBindings.hint(.toggleLog)?.saying(state.layout.logVisible ? "hide log" : "show log")]
+        if state.currentLink != nil { hints.append(KeyBindings.hint(.openLink)) }
+        return hints.compactMap { $0 }
+    }
+
+    /// In the payment pane, when a checkout may start: delete on a saved row, and its toggle's key.
+    private static func paymentPaneHints(_ state: AppState) -> [KeyHint?] {
         guard state.layout.focus == .payment, state.checkout.idle || state.checkout.ended else { return [] }
-        var hints: [(String, String)] = []
-        if case .saved? = state.paymentRowUnderCursor { hints.append(("d", "delete saved")) }
-        if let toggle = state.selectedPaymentMethod.toggle { hints.append(("s", toggle.label)) }
+        var hints: [KeyHint?] = []
+        if case .saved? = state.paymentRowUnderCursor { hints.append(KeyBindings.hint(.deleteSaved)) }
+        if let toggle = state.selectedPaymentMethod.toggle { hints.append(KeyBindings.hint(.switchOption)?.saying(toggle.label)) }
         return hints
     }
 }

@@ -3,15 +3,16 @@ import TerminalUI
 /// The help and quit-confirmation overlays.
 enum OverlayView {
     static func help(_ screen: inout Screen, _ state: AppState) {
-        let keyWidth = KeyHelp.all.map(\.keys.count).max() ?? 10
-        let width = min(state.layout.width - 4, keyWidth + 4 + (KeyHelp.all.map(\.action.count).max() ?? 40) + 2)
-        let rect = Rect(x: 0, y: 0, width: state.layout.width, height: state.layout.height).centered(width: width, height: KeyHelp.all.count + 4)
+        let rows = KeyHelp.rows
+        let keyWidth = rows.map(\.keys.count).max() ?? 10
+        let width = min(state.layout.width - 4, keyWidth + 4 + (rows.map(\.text.count).max() ?? 40) + 2)
+        let rect = Rect(x: 0, y: 0, width: state.layout.width, height: state.layout.height).centered(width: width, height: rows.count + 4)
         screen.fill(rect)
         let inside = screen.box(rect, title: "Keys", style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
-        for (index, entry) in KeyHelp.all.enumerated() where inside.y + 1 + index < inside.maxY {
+        for (index, row) in rows.enumerated() where inside.y + 1 + index < inside.maxY {
             let y = inside.y + 1 + index
-            screen.put(entry.keys, x: inside.x + 1, y: y, style: Theme.key)
-            screen.put(entry.action, x: inside.x + keyWidth + 3, y: y, maxWidth: inside.maxX - inside.x - keyWidth - 3)
+            screen.put(row.keys, x: inside.x + 1, y: y, style: Theme.key)
+            screen.put(row.text, x: inside.x + keyWidth + 3, y: y, maxWidth: inside.maxX - inside.x - keyWidth - 3)
         }
     }
 
