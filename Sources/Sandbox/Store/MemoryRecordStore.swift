@@ -27,7 +27,7 @@ final class MemoryRecordStore<Record: StoredRecord>: SandboxRecordStore, Sendabl
         idempotencyKey: String? = nil, requiring claims: [String] = [], at moment: StoreMoment,
         sameRequest: (Record) -> Bool = { _ in false }, alongside: (_ member: inout Record, _ new: Record) -> Void = { _, _ in },
         make: (_ sequence: Int) -> Record
-    ) -> Creation<Record> {
+    ) -> RecordCreation<Record> {
         unit(moment) { table in
             table.create(
                 idempotencyKey: idempotencyKey, requiring: claims, at: moment, policy: policy, sameRequest: sameRequest,

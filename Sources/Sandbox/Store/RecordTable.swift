@@ -41,7 +41,7 @@ struct RecordTable<Record: StoredRecord>: Sendable {
     mutating func create(
         idempotencyKey: String?, requiring claims: [String], at moment: StoreMoment, policy: StorePolicy<Record>,
         sameRequest: (Record) -> Bool, alongside: (inout Record, Record) -> Void, make: (Int) -> Record
-    ) -> Creation<Record> {
+    ) -> RecordCreation<Record> {
         if let idempotencyKey, let key = idempotencyIndex[idempotencyKey], let existing = kept[key] {
             return sameRequest(existing.record) ? .replayed(existing.record) : .keyReused(existing.record)
         }

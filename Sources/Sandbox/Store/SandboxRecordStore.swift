@@ -61,7 +61,7 @@ enum RecordLookup: Sendable, Hashable {
 }
 
 /// What a create came to.
-enum Creation<Record: Sendable>: Sendable {
+enum RecordCreation<Record: Sendable>: Sendable {
     case created(Record)
     /// The idempotency key is known and the request is the same: the record it made, unchanged.
     case replayed(Record)
@@ -102,7 +102,7 @@ protocol SandboxRecordStore<Record>: Sendable {
     func create(
         idempotencyKey: String?, requiring claims: [String], at moment: StoreMoment, sameRequest: (Record) -> Bool,
         alongside: (_ member: inout Record, _ new: Record) -> Void, make: (_ sequence: Int) -> Record
-    ) async throws -> Creation<Record>
+    ) async throws -> RecordCreation<Record>
 
     func record(_ lookup: RecordLookup, at moment: StoreMoment?) async throws -> Record?
 
@@ -118,6 +118,9 @@ protocol SandboxRecordStore<Record>: Sendable {
 
     /// A record `predicate` holds for, if any (in no particular order).
     func first(at moment: StoreMoment?, where predicate: (Record) -> Bool) async throws -> Record?
+
+    /// Applies time and retention alone, for reads about to follow.
+    func settle(at moment: StoreMoment) async throws
 
     func count() async throws -> Int
 }

@@ -16,7 +16,7 @@ import Testing
     private func create(
         _ store: any SandboxRecordStore<ContractRecord>, _ record: ContractRecord, requiring claims: [String] = [],
         at moment: StoreMoment? = nil
-    ) async throws -> Creation<ContractRecord> {
+    ) async throws -> RecordCreation<ContractRecord> {
         try await store.create(
             idempotencyKey: record.idempotencyKey, requiring: claims, at: moment ?? at(0, roomy), sameRequest: { $0.body == record.body },
             alongside: { member, new in member.note = "joined by \(new.key)" },
@@ -184,6 +184,8 @@ import Testing
         }
         // Without a retention nothing is forgotten, whatever the time.
         #expect(try await keys(store, at: at(1_000)) == ["r0", "r1", "r2", "r3"])
+        try await store.settle(at: at(75, retention))
+        #expect(try await store.count() == 2)
         #expect(try await keys(store, at: at(75, retention)) == ["r2", "r3"])
         #expect(try await store.record(.idempotencyKey("k0"), at: nil) == nil)
         #expect(try await store.record(.claim("c1"), at: nil) == nil)
