@@ -145,15 +145,17 @@ final class AntomSessionStore: Sendable {
 
     /// inquiryPayment: by `paymentId` when given (it wins), else by `paymentRequestId`.
     func inquire(clientID: String, paymentId: String?, paymentRequestId: String?, now: Date, limits: SandboxLimits) -> InquiryOutcome {
+        let moment = StoreMoment(now: now, limits: limits)
         let lookup: RecordLookup
         if let paymentId {
             lookup = .claim(AntomSessionRecord.paymentClaim(clientID, paymentId))
         } else if let paymentRequestId {
             lookup = .idempotencyKey(AntomSessionRecord.scoped(clientID, paymentRequestId))
         } else {
+            sessions.settle(at: moment)
             return .notFound
         }
-        return sessions.update(lookup, at: StoreMoment(now: now, limits: limits)) { record -> InquiryOutcome in
+        return sessions.update(lookup, at: moment) { record -> InquiryOutcome in
             if record.minorUnits == AntomMagic.inquiryTrafficLimited, !record.trafficLimitAnswered {
                 record.trafficLimitAnswered = true
                 return .trafficLimited
