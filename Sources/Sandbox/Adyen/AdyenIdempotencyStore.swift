@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `Idempotency-Key` records: the first answer to a key is kept and replayed for the same
 /// request; a different request with the key, or one while the first is still running, is
@@ -13,17 +12,16 @@ final class AdyenIdempotencyStore: Sendable {
         case mismatch
     }
 
-    private struct Record: Sendable {
+    private struct Record: StoredRecord {
+        let scopedKey: String
         let fingerprint: Data
         var answer: (status: Int, body: Data)?
+
+        var storeKey: String { scopedKey }
+        var storeIdempotencyKey: String? { scopedKey }
     }
 
-    private struct State: Sendable {
-        var records: [String: Record] = [:]
-        var age = RetentionQueue()
-    }
-
-    private let state = Mutex(State())
+    private let records = MemoryRecordStore<Record>()
 
     /// A request's identity: its path and its JSON with keys sorted, so key order and spacing
     /// do not make the same request look different.
@@ -34,32 +32,26 @@ final class AdyenIdempotencyStore: Sendable {
 
     func begin(scope: String, key: String, fingerprint: Data, now: Date, limits: SandboxLimits) -> Begin {
         let scoped = scope + "\u{0}" + key
-        return state.withLock { state in
-            for gone in state.age.evict(now: now, retention: limits.requestRetention, capacity: limits.maxStoredRequests) {
-                state.records.removeValue(forKey: gone)
-            }
-            if let record = state.records[scoped] {
-                guard record.fingerprint == fingerprint else { return .mismatch }
-                guard let answer = record.answer else { return .inProgress }
-                return .replay(status: answer.status, body: answer.body)
-            }
-            for gone in state.age.evict(now: now, retention: limits.requestRetention, capacity: limits.maxStoredRequests - 1) {
-                state.records.removeValue(forKey: gone)
-            }
-            state.records[scoped] = Record(fingerprint: fingerprint)
-            state.age.append(scoped, createdAt: now)
-            return .fresh
+        let outcome = records.create(
+            idempotencyKey: scoped, at: StoreMoment(now: now, limits: limits), sameRequest: { $0.fingerprint == fingerprint }
+        ) { _ in Record(scopedKey: scoped, fingerprint: fingerprint) }
+        switch outcome {
+        case .created: return .fresh
+        case .keyReused, .claimTaken: return .mismatch
+        case .replayed(let record):
+            guard let answer = record.answer else { return .inProgress }
+            return .replay(status: answer.status, body: answer.body)
         }
     }
 
     /// Keeps the answer a successful request got, to replay it.
     func finish(scope: String, key: String, status: Int, body: Data) {
-        state.withLock { $0.records[scope + "\u{0}" + key]?.answer = (status, body) }
+        _ = records.update(.key(scope + "\u{0}" + key)) { $0.answer = (status, body) }
     }
 
     /// Forgets a key whose request was refused, so it can be used again (Adyen keeps no record
     /// of requests it rejected before processing).
     func release(scope: String, key: String) {
-        state.withLock { _ = $0.records.removeValue(forKey: scope + "\u{0}" + key) }
+        _ = records.remove(scope + "\u{0}" + key)
     }
 }

@@ -1,12 +1,11 @@
 import Foundation
 import ProviderWire
-import Synchronization
 
 /// Adyen payments by pspReference, the grants they used (a grant pays once), their
 /// modifications, and the ledger rows proving nothing was charged twice. Bounded like the
 /// other stores: past the retention age or the capacity, the oldest payments are forgotten.
 public final class AdyenPaymentStore: Sendable {
-    struct Payment: Sendable {
+    struct Payment: StoredRecord {
         let pspReference: String
         let merchantAccount: String
         let reference: String
@@ -26,6 +25,11 @@ public final class AdyenPaymentStore: Sendable {
         var captures: [CaptureRow] = []
         /// Creation order, for the ledger (a manual clock gives many payments one time).
         var sequence = 0
+        /// The grant this payment used up: no other payment may use it while this one is kept.
+        var consumedGrant: String?
+
+        var storeKey: String { pspReference }
+        var storeClaims: [String] { consumedGrant.map { [$0] } ?? [] }
 
         var response: AdyenPaymentResponse {
             AdyenPaymentResponse(
@@ -67,33 +71,17 @@ public final class AdyenPaymentStore: Sendable {
         }
     }
 
-    private struct State: Sendable {
-        var payments: [String: Payment] = [:]
-        /// Grant id → the payment it paid.
-        var usedGrants: [String: String] = [:]
-        var age = RetentionQueue()
-        var nextSequence = 0
-
-        mutating func evict(now: Date, limits: SandboxLimits, capacity: Int) {
-            for psp in age.evict(now: now, retention: limits.requestRetention, capacity: capacity) {
-                if let gone = payments.removeValue(forKey: psp), let grant = gone.grantID, usedGrants[grant] == psp {
-                    usedGrants.removeValue(forKey: grant)
-                }
-            }
-        }
-    }
-
-    private let state = Mutex(State())
+    private let payments = MemoryRecordStore<Payment>()
 
     public init() {}
 
     /// How many payments it holds.
-    public var count: Int { state.withLock { $0.payments.count } }
+    public var count: Int { payments.count() }
 
-    func payment(_ psp: String) -> Payment? { state.withLock { $0.payments[psp] } }
+    func payment(_ psp: String) -> Payment? { payments.record(.key(psp)) }
 
     /// The payment `grantID` already paid, if any.
-    func paymentUsing(grant grantID: String) -> String? { state.withLock { $0.usedGrants[grantID] } }
+    func paymentUsing(grant grantID: String) -> String? { payments.record(.claim(grantID))?.pspReference }
 
     enum AddOutcome {
         case added(Payment)
@@ -101,48 +89,38 @@ public final class AdyenPaymentStore: Sendable {
     }
 
     /// Keeps a payment; a payment that consumes a grant is refused when another consumed it
-    /// first (checked under the same lock, so two racing requests cannot both pay).
+    /// first (in the same unit of work, so two racing requests cannot both pay).
     func add(_ payment: Payment, consumesGrant: Bool, now: Date, limits: SandboxLimits) -> AddOutcome {
-        state.withLock { state in
-            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests)
-            if consumesGrant, let grant = payment.grantID, let other = state.usedGrants[grant] { return .grantAlreadyUsed(by: other) }
-            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests - 1)
+        let grant = consumesGrant ? payment.grantID : nil
+        let outcome = payments.create(requiring: grant.map { [$0] } ?? [], at: StoreMoment(now: now, limits: limits)) { sequence in
             var payment = payment
-            payment.sequence = state.nextSequence
-            state.nextSequence += 1
-            state.payments[payment.pspReference] = payment
-            state.age.append(payment.pspReference, createdAt: now)
-            if consumesGrant, let grant = payment.grantID { state.usedGrants[grant] = payment.pspReference }
-            return .added(payment)
+            payment.sequence = sequence
+            payment.consumedGrant = grant
+            return payment
+        }
+        switch outcome {
+        case .created(let added), .replayed(let added), .keyReused(let added): return .added(added)
+        case .claimTaken(let other): return .grantAlreadyUsed(by: other.pspReference)
         }
     }
 
-    /// Changes a payment under the lock; `change` returns what the caller needs to know.
+    /// Changes a payment in one unit of work; `change` returns what the caller needs to know.
     func update<T>(_ psp: String, _ change: (inout Payment) -> T) -> T? {
-        state.withLock { state in
-            guard var payment = state.payments[psp] else { return nil }
-            let result = change(&payment)
-            state.payments[psp] = payment
-            return result
-        }
+        payments.update(.key(psp), change).value
     }
 
     func evictDue(now: Date, limits: SandboxLimits) {
-        state.withLock { $0.evict(now: now, limits: limits, capacity: limits.maxStoredRequests) }
+        payments.settle(at: StoreMoment(now: now, limits: limits))
     }
 
     /// Authorised payments, in the order they were made.
     public var paymentRows: [PaymentRow] {
-        state.withLock { state in
-            state.payments.values.filter { $0.resultCode == .authorised }.sorted { $0.sequence < $1.sequence }.map {
-                PaymentRow(
-                    pspReference: $0.pspReference, merchantReference: $0.reference, amount: $0.amount.value,
-                    currency: $0.amount.currency, idempotencyKey: $0.idempotencyKey, resultCode: $0.resultCode.rawValue)
-            }
+        payments.records().filter { $0.resultCode == .authorised }.map {
+            PaymentRow(
+                pspReference: $0.pspReference, merchantReference: $0.reference, amount: $0.amount.value,
+                currency: $0.amount.currency, idempotencyKey: $0.idempotencyKey, resultCode: $0.resultCode.rawValue)
         }
     }
 
-    public var captureRows: [CaptureRow] {
-        state.withLock { state in state.payments.values.sorted { $0.sequence < $1.sequence }.flatMap(\.captures) }
-    }
+    public var captureRows: [CaptureRow] { payments.records().flatMap(\.captures) }
 }

@@ -1,10 +1,9 @@
 import Foundation
 import ProviderWire
-import Synchronization
 
 /// Afterpay checkouts by token, what was validated for them, and their captures.
 public final class AfterpayStore: Sendable {
-    struct Checkout: Sendable {
+    struct Checkout: StoredRecord {
         let token: String
         let request: AfterpayCheckoutRequest
         let cents: Int
@@ -14,6 +13,8 @@ public final class AfterpayStore: Sendable {
         var payment: AfterpayPayment?
         var captureRequests = 0
         var captures = 0
+
+        var storeKey: String { token }
     }
 
     /// One row of `GET /sandbox/ledger`.
@@ -37,73 +38,52 @@ public final class AfterpayStore: Sendable {
         }
     }
 
-    private struct State: Sendable {
-        var checkouts: [String: Checkout] = [:]
-        var age = RetentionQueue()
-
-        mutating func evict(now: Date, limits: SandboxLimits, capacity: Int) {
-            for token in age.evict(now: now, retention: limits.requestRetention, capacity: capacity) {
-                checkouts.removeValue(forKey: token)
-            }
-        }
-    }
-
-    private let state = Mutex(State())
+    private let checkouts = MemoryRecordStore<Checkout>()
 
     public init() {}
 
     /// Keeps a new checkout, forgetting the oldest when the store is full.
     func add(_ checkout: Checkout, now: Date, limits: SandboxLimits) {
-        state.withLock { state in
-            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests - 1)
-            state.checkouts[checkout.token] = checkout
-            state.age.append(checkout.token, createdAt: now)
-        }
+        _ = checkouts.create(at: StoreMoment(now: now, limits: limits)) { _ in checkout }
     }
 
     /// Forgets checkouts past the retention age: they answer as unknown tokens from then on.
     func evictDue(now: Date, limits: SandboxLimits) {
-        state.withLock { $0.evict(now: now, limits: limits, capacity: limits.maxStoredRequests) }
+        checkouts.settle(at: StoreMoment(now: now, limits: limits))
     }
 
     /// How many checkouts it holds.
-    public var count: Int { state.withLock { $0.checkouts.count } }
+    public var count: Int { checkouts.count() }
 
-    func checkout(token: String) -> Checkout? { state.withLock { $0.checkouts[token] } }
+    func checkout(token: String) -> Checkout? { checkouts.record(.key(token)) }
 
-    func payment(id: String) -> AfterpayPayment? { state.withLock { $0.checkouts.values.lazy.compactMap(\.payment).first { $0.id == id } } }
+    func payment(id: String) -> AfterpayPayment? { checkouts.first { $0.payment?.id == id }?.payment }
 
     func update(token: String, _ change: (inout Checkout) -> Void) -> Checkout? {
-        state.withLock { state in
-            guard var checkout = state.checkouts[token] else { return nil }
+        checkouts.update(.key(token)) { checkout in
             change(&checkout)
-            state.checkouts[token] = checkout
             return checkout
-        }
+        }.value
     }
 
     /// Every capture that moved money, once each (`captures` of them per token, so a token
     /// captured twice is charged twice here), in token order.
     func charges(provider: String) -> [SandboxCharge] {
-        state.withLock { state in
-            state.checkouts.values.filter { $0.captures > 0 }.sorted { $0.token < $1.token }.flatMap { checkout in
-                Array(
-                    repeating: SandboxCharge(
-                        provider: provider, id: checkout.token, reference: checkout.request.merchantReference, amount: checkout.cents,
-                        currency: checkout.currency),
-                    count: checkout.captures)
-            }
+        checkouts.records().filter { $0.captures > 0 }.sorted { $0.token < $1.token }.flatMap { checkout in
+            Array(
+                repeating: SandboxCharge(
+                    provider: provider, id: checkout.token, reference: checkout.request.merchantReference, amount: checkout.cents,
+                    currency: checkout.currency),
+                count: checkout.captures)
         }
     }
 
     public var ledger: [LedgerEntry] {
-        state.withLock { state in
-            state.checkouts.values.filter { $0.captureRequests > 0 }.sorted { $0.token < $1.token }.map {
-                LedgerEntry(
-                    token: $0.token, merchantReference: $0.request.merchantReference, amount: $0.request.amount ?? AfterpayMoney(amount: "0.00", currency: $0.currency),
-                    paymentID: $0.payment?.id, status: $0.payment?.status, captures: $0.captures,
-                    captureRequests: $0.captureRequests)
-            }
+        checkouts.records().filter { $0.captureRequests > 0 }.sorted { $0.token < $1.token }.map {
+            LedgerEntry(
+                token: $0.token, merchantReference: $0.request.merchantReference,
+                amount: $0.request.amount ?? AfterpayMoney(amount: "0.00", currency: $0.currency), paymentID: $0.payment?.id,
+                status: $0.payment?.status, captures: $0.captures, captureRequests: $0.captureRequests)
         }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import ProviderWire
-import Synchronization
 import _CryptoExtras
 
 /// The merchants (client ids and their public keys) the sandbox verifies requests from: the
@@ -8,17 +7,21 @@ import _CryptoExtras
 /// `POST /sandbox/antom/clients`. Bounded: past `capacity` registrations the oldest goes (a shared
 /// sandbox outlives the runs that registered them); the built-in client never goes.
 final class AntomClients: Sendable {
-    struct Client: Sendable {
+    struct Client: StoredRecord {
         let id: String
         let publicKey: _RSA.Signing.PublicKey
         let builtIn: Bool
+
+        var storeKey: String { id }
     }
 
     /// Registered clients kept at once, besides the built-in one.
     static let capacity = 64
     static let maxIDLength = 64
 
-    private let registered = Mutex<[Client]>([])
+    private let registered = MemoryRecordStore<Client>()
+    /// However old, the oldest go first past the capacity.
+    private static let retention = Retention(age: .infinity, capacity: capacity)
     let builtIn: Client
 
     init() {
@@ -42,10 +45,10 @@ final class AntomClients: Sendable {
 
     func client(_ id: String) -> Client? {
         if id == builtIn.id { return builtIn }
-        return registered.withLock { list in list.last { $0.id == id } }
+        return registered.record(.key(id))
     }
 
-    var ids: [String] { [builtIn.id] + registered.withLock { $0.map(\.id) } }
+    var ids: [String] { [builtIn.id] + registered.records().map(\.id) }
 
     enum Refusal: Error {
         case invalid(field: String, String)
@@ -66,11 +69,9 @@ final class AntomClients: Sendable {
                 "public_key must be an RSA public key of at least 2048 bits, PEM or bare base64 (SubjectPublicKeyInfo): \(error)")
         }
         let client = Client(id: id, publicKey: key, builtIn: false)
-        registered.withLock { list in
-            list.removeAll { $0.id == id }
-            if list.count >= Self.capacity { list.removeFirst(list.count - Self.capacity + 1) }
-            list.append(client)
-        }
+        // Re-keying moves it to the back of the line.
+        _ = registered.remove(id)
+        _ = registered.create(at: StoreMoment(now: .distantPast, retention: Self.retention)) { _ in client }
         return client
     }
 }

@@ -3,21 +3,15 @@ import ProviderWire
 import Synchronization
 
 /// The Antom sandbox's payment sessions, by session id, by the client's paymentRequestId and
-/// paymentId, and by order; every change under one lock, so one order is never paid twice. Time
-/// is applied lazily: every call first closes sessions past their expiry and confirms PENDING ones
-/// whose moment came (with the sandbox's clock). Bounded like the other stores: past the retention
-/// age sessions are forgotten, and past the capacity the oldest decided one goes first (the oldest
-/// of all only when none is decided).
+/// paymentId, and by order; every operation one unit of work, so one order is never paid twice.
+/// Time is applied lazily: every call first closes sessions past their expiry and confirms
+/// PENDING ones whose moment came (with the sandbox's clock). Bounded like the other stores:
+/// past the retention age sessions are forgotten, and past the capacity the oldest decided one
+/// goes first (the oldest of all only when none is decided).
 ///
 /// Every change that calls for a notification hands it to the sink (set by the provider when it
-/// is registered), after the lock is released.
+/// is registered), after the unit of work.
 final class AntomSessionStore: Sendable {
-    /// A client's id for something: paymentRequestIds, paymentIds and orders are each client's own.
-    struct Key: Hashable, Sendable {
-        let client: String
-        let id: String
-    }
-
     enum CreateOutcome: Sendable {
         case created(AntomSessionRecord)
         /// The same paymentRequestId and body again: the same session, nothing new.
@@ -49,109 +43,34 @@ final class AntomSessionStore: Sendable {
         case notFound
     }
 
-    private struct State: Sendable {
-        var sessions: [String: AntomSessionRecord] = [:]
-        /// Session ids, oldest first.
-        var order: [String] = []
-        var byRequest: [Key: String] = [:]
-        var byPayment: [Key: String] = [:]
-        var byOrder: [Key: [String]] = [:]
-        /// PROCESSING and PENDING sessions: the only ones time can change.
-        var open: Set<String> = []
-        var nextSequence = 0
+    /// Where notifications go, once the provider is registered.
+    private final class Sink: Sendable {
+        let handler = Mutex<(@Sendable ([AntomNotice]) -> Void)?>(nil)
 
-        /// Closes the expired, confirms the due; their notifications go to `notices`.
-        mutating func settle(now: Date, notices: inout [AntomNotice]) {
-            for id in open {
-                guard var record = sessions[id] else {
-                    open.remove(id)
-                    continue
-                }
-                switch record.status {
-                case .processing where record.expiresAt <= now:
-                    record.close(.expired)
-                case .pending where (record.confirmAt ?? now) <= now:
-                    record.succeed(bank: record.bank ?? "", at: record.confirmAt ?? now)
-                case .processing, .pending:
-                    continue
-                default:
-                    open.remove(id)
-                    continue
-                }
-                sessions[id] = record
-                open.remove(id)
-                notify(id, into: &notices)
-            }
-        }
-
-        /// Forgets sessions past the retention age, then (oldest decided first) beyond `capacity`.
-        mutating func evict(now: Date, limits: SandboxLimits, capacity: Int) {
-            while let first = order.first, let record = sessions[first], now.timeIntervalSince(record.createdAt) >= limits.requestRetention {
-                remove(first)
-            }
-            while sessions.count > max(0, capacity), let victim = order.first(where: { sessions[$0]?.isDecided == true }) ?? order.first {
-                remove(victim)
-            }
-        }
-
-        mutating func remove(_ id: String) {
-            if let index = order.firstIndex(of: id) { order.remove(at: index) }
-            open.remove(id)
-            guard let gone = sessions.removeValue(forKey: id) else { return }
-            let requestKey = Key(client: gone.clientID, id: gone.paymentRequestId)
-            if byRequest[requestKey] == id { byRequest.removeValue(forKey: requestKey) }
-            if let paymentId = gone.paymentId, byPayment[Key(client: gone.clientID, id: paymentId)] == id {
-                byPayment.removeValue(forKey: Key(client: gone.clientID, id: paymentId))
-            }
-            let orderKey = Key(client: gone.clientID, id: gone.referenceOrderId)
-            byOrder[orderKey]?.removeAll { $0 == id }
-            if byOrder[orderKey]?.isEmpty == true { byOrder.removeValue(forKey: orderKey) }
-        }
-
-        /// Records a notification about the session's present state, when it has a notify URL.
-        mutating func notify(_ id: String, into notices: inout [AntomNotice]) {
-            guard var record = sessions[id], let url = record.request.paymentNotifyUrl else { return }
-            let body = record.notification
-            let wrongKey = record.minorUnits == AntomMagic.notificationWrongKey
-            record.notifications.append(AntomNotificationRecord(
-                notifyType: body.notifyType, resultCode: body.result.resultCode, resultStatus: body.result.resultStatus, url: url,
-                signedWith: wrongKey ? "wrong-key" : "sandbox"))
-            notices.append(AntomNotice(
-                sessionID: id, index: record.notifications.count - 1, clientID: record.clientID, url: url, body: body, wrongKey: wrongKey))
-            sessions[id] = record
-        }
-
-        /// Keeps a changed session and its paymentId, and notifies about it.
-        mutating func store(_ record: AntomSessionRecord, notices: inout [AntomNotice]) {
-            sessions[record.id] = record
-            if let paymentId = record.paymentId { byPayment[Key(client: record.clientID, id: paymentId)] = record.id }
-            if record.status != .processing && record.status != .pending { open.remove(record.id) }
-            notify(record.id, into: &notices)
+        func send(_ notices: [AntomNotice]) {
+            if !notices.isEmpty, let handler = handler.withLock({ $0 }) { handler(notices) }
         }
     }
 
-    private let state = Mutex(State())
-    private let sink = Mutex<(@Sendable ([AntomNotice]) -> Void)?>(nil)
+    private let sink: Sink
+    private let sessions: MemoryRecordStore<AntomSessionRecord>
 
-    init() {}
+    init() {
+        let sink = Sink()
+        self.sink = sink
+        sessions = MemoryRecordStore(
+            policy: StorePolicy(
+                settle: { record, now in record.settle(now: now) },
+                onSettled: { settled in sink.send(settled.compactMap(\.latestNotice)) },
+                forgetsSettledFirst: true))
+    }
 
     /// Where notifications go from now on.
     func setSink(_ handler: @escaping @Sendable ([AntomNotice]) -> Void) {
-        sink.withLock { $0 = handler }
+        sink.handler.withLock { $0 = handler }
     }
 
-    /// Runs `body` under the lock after time is applied, then hands its notifications on.
-    private func withState<T>(now: Date, _ body: (inout State, inout [AntomNotice]) -> T) -> T {
-        var notices: [AntomNotice] = []
-        let value = state.withLock { state in
-            state.settle(now: now, notices: &notices)
-            return body(&state, &notices)
-        }
-        if !notices.isEmpty, let handler = sink.withLock({ $0 }) { handler(notices) }
-        return value
-    }
-
-    var count: Int { state.withLock { $0.sessions.count } }
+    var count: Int { sessions.count() }
 
     /// Keeps the session `make` builds (given its creation number), unless the paymentRequestId is
     /// known (then the same body replays it and another is refused) or the order is paid. A new
@@ -160,44 +79,34 @@ final class AntomSessionStore: Sendable {
         clientID: String, paymentRequestId: String, referenceOrderId: String, fingerprint: Data, now: Date, limits: SandboxLimits,
         make: (_ sequence: Int) -> AntomSessionRecord
     ) -> CreateOutcome {
-        withState(now: now) { state, notices in
-            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests)
-            if let id = state.byRequest[Key(client: clientID, id: paymentRequestId)], let existing = state.sessions[id] {
-                return existing.fingerprint == fingerprint ? .replay(existing) : .inconsistent
-            }
-            let orderKey = Key(client: clientID, id: referenceOrderId)
-            if let paid = (state.byOrder[orderKey] ?? []).compactMap({ state.sessions[$0] }).first(where: \.holdsOrder) {
-                return .orderClosed(paid.paymentRequestId)
-            }
-            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests - 1)
-            let record = make(state.nextSequence)
-            state.nextSequence += 1
-            for earlier in state.byOrder[orderKey] ?? [] {
-                guard var old = state.sessions[earlier], old.status == .processing else { continue }
-                old.close(.superseded, supersededBy: record.id)
-                state.store(old, notices: &notices)
-            }
-            state.sessions[record.id] = record
-            state.order.append(record.id)
-            state.byRequest[Key(client: clientID, id: paymentRequestId)] = record.id
-            state.byOrder[orderKey, default: []].append(record.id)
-            state.open.insert(record.id)
-            return .created(record)
+        var notices: [AntomNotice] = []
+        let outcome = sessions.create(
+            idempotencyKey: AntomSessionRecord.scoped(clientID, paymentRequestId),
+            requiring: [AntomSessionRecord.orderClaim(clientID, referenceOrderId)], at: StoreMoment(now: now, limits: limits),
+            sameRequest: { $0.fingerprint == fingerprint },
+            alongside: { earlier, new in
+                guard earlier.status == .processing else { return }
+                earlier.close(.superseded, supersededBy: new.id)
+                if let notice = earlier.recordNotification() { notices.append(notice) }
+            },
+            make: make)
+        sink.send(notices)
+        switch outcome {
+        case .created(let record): return .created(record)
+        case .replayed(let record): return .replay(record)
+        case .keyReused: return .inconsistent
+        case .claimTaken(let paid): return .orderClosed(paid.paymentRequestId)
         }
     }
 
     /// The customer acts on session `id`; only a PROCESSING session moves. `pendingDelay` is how
     /// long (sandbox seconds) magic 8001 stays PENDING.
     func act(_ action: Action, on id: String, now: Date, pendingDelay: Double) -> Result<AntomSessionRecord, Refusal> {
-        withState(now: now) { state, notices in
-            guard var record = state.sessions[id] else { return .failure(.notFound) }
+        var notice: AntomNotice?
+        let outcome = sessions.update(.key(id), at: StoreMoment(now: now)) { record -> Result<AntomSessionRecord, Refusal> in
             guard record.status == .processing else { return .failure(.notOpen(record)) }
             switch action {
             case .pay(let bank):
-                let siblings = state.byOrder[Key(client: record.clientID, id: record.referenceOrderId)] ?? []
-                if let paid = siblings.compactMap({ state.sessions[$0] }).first(where: { $0.id != id && $0.holdsOrder }) {
-                    return .failure(.orderTaken(paid))
-                }
                 switch record.minorUnits {
                 case AntomMagic.riskReject:
                     record.fail(bank: bank, code: "RISK_REJECT", message: "The payment was rejected by risk control.", at: now)
@@ -211,67 +120,74 @@ final class AntomSessionStore: Sendable {
             case .abandon:
                 record.close(.abandoned)
             }
-            state.store(record, notices: &notices)
-            return .success(state.sessions[id] ?? record)
+            notice = record.recordNotification()
+            return .success(record)
+        }
+        switch outcome {
+        case .notFound: return .failure(.notFound)
+        // Paying would take an order another session of it holds.
+        case .claimTaken(let paid): return .failure(.orderTaken(paid))
+        case .changed(let result):
+            if let notice { sink.send([notice]) }
+            return result
         }
     }
 
     /// A PENDING payment's confirmation came (magic 8001's timer): it becomes SUCCESS now.
     func confirm(_ id: String, now: Date) {
-        withState(now: now) { state, notices in
-            guard var record = state.sessions[id], record.status == .pending else { return }
+        let notice = sessions.update(.key(id), at: StoreMoment(now: now)) { record -> AntomNotice? in
+            guard record.status == .pending else { return nil }
             record.succeed(bank: record.bank ?? "", at: now)
-            state.store(record, notices: &notices)
-        }
+            return record.recordNotification()
+        }.value
+        if let notice = notice ?? nil { sink.send([notice]) }
     }
 
     /// inquiryPayment: by `paymentId` when given (it wins), else by `paymentRequestId`.
     func inquire(clientID: String, paymentId: String?, paymentRequestId: String?, now: Date, limits: SandboxLimits) -> InquiryOutcome {
-        withState(now: now) { state, _ in
-            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests)
-            let id: String? =
-                if let paymentId { state.byPayment[Key(client: clientID, id: paymentId)] } else {
-                    paymentRequestId.flatMap { state.byRequest[Key(client: clientID, id: $0)] }
-                }
-            guard let id, var record = state.sessions[id] else { return .notFound }
+        let moment = StoreMoment(now: now, limits: limits)
+        let lookup: RecordLookup
+        if let paymentId {
+            lookup = .claim(AntomSessionRecord.paymentClaim(clientID, paymentId))
+        } else if let paymentRequestId {
+            lookup = .idempotencyKey(AntomSessionRecord.scoped(clientID, paymentRequestId))
+        } else {
+            sessions.settle(at: moment)
+            return .notFound
+        }
+        return sessions.update(lookup, at: moment) { record -> InquiryOutcome in
             if record.minorUnits == AntomMagic.inquiryTrafficLimited, !record.trafficLimitAnswered {
                 record.trafficLimitAnswered = true
-                state.sessions[id] = record
                 return .trafficLimited
             }
             return .found(record.inquiry)
-        }
+        }.value ?? .notFound
     }
 
     func session(_ id: String, now: Date) -> AntomSessionRecord? {
-        withState(now: now) { state, _ in state.sessions[id] }
+        sessions.record(.key(id), at: StoreMoment(now: now))
     }
 
     /// The session `id` names: a paymentSessionId, else the newest session with that paymentRequestId (any client).
     func sessionID(named id: String, now: Date) -> String? {
-        withState(now: now) { state, _ in
-            if state.sessions[id] != nil { return id }
-            return state.byRequest.filter { $0.key.id == id }.compactMap { state.sessions[$0.value] }.max { $0.sequence < $1.sequence }?.id
-        }
+        if sessions.record(.key(id), at: StoreMoment(now: now)) != nil { return id }
+        return sessions.records().last { $0.paymentRequestId == id }?.id
     }
 
     /// Every session, oldest first, after time applied and the old forgotten.
     func all(now: Date, limits: SandboxLimits) -> [AntomSessionRecord] {
-        withState(now: now) { state, _ in
-            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests)
-            return state.order.compactMap { state.sessions[$0] }
-        }
+        sessions.records(at: StoreMoment(now: now, limits: limits))
     }
 
     /// Every session, oldest first, after time applied (nothing forgotten: for the ledger's charges).
     func settled(now: Date) -> [AntomSessionRecord] {
-        withState(now: now) { state, _ in state.order.compactMap { state.sessions[$0] } }
+        sessions.records(at: StoreMoment(now: now))
     }
 
     /// How notification `index` of session `id` is being (or was) delivered.
     func recordDelivery(session id: String, index: Int, _ entry: WebhookDeliveryLog.Entry) {
-        state.withLock { state in
-            guard var record = state.sessions[id], record.notifications.indices.contains(index) else { return }
+        _ = sessions.update(.key(id)) { record in
+            guard record.notifications.indices.contains(index) else { return }
             // The delivery may have ended before its start is recorded: an end is never undone.
             if entry.outcome == .pending, record.notifications[index].deliveryID != nil { return }
             record.notifications[index].deliveryID = entry.id
@@ -279,7 +195,59 @@ final class AntomSessionStore: Sendable {
             record.notifications[index].attempts = entry.attempts
             record.notifications[index].lastStatus = entry.lastStatus
             record.notifications[index].lastError = entry.lastError
-            state.sessions[id] = record
         }
+    }
+}
+
+/// How the store keeps a session: paymentRequestIds, paymentIds and orders are each client's own.
+extension AntomSessionRecord: StoredRecord {
+    static func scoped(_ clientID: String, _ id: String) -> String { clientID + "\u{0}" + id }
+    static func paymentClaim(_ clientID: String, _ paymentId: String) -> String { "payment\u{0}" + scoped(clientID, paymentId) }
+    static func orderClaim(_ clientID: String, _ orderId: String) -> String { "order\u{0}" + scoped(clientID, orderId) }
+
+    var storeKey: String { id }
+    var storeIdempotencyKey: String? { Self.scoped(clientID, paymentRequestId) }
+    /// Its paymentId, and its order while it holds it.
+    var storeClaims: [String] {
+        var claims: [String] = []
+        if let paymentId { claims.append(Self.paymentClaim(clientID, paymentId)) }
+        if holdsOrder { claims.append(Self.orderClaim(clientID, referenceOrderId)) }
+        return claims
+    }
+    var storeGroup: String? { Self.scoped(clientID, referenceOrderId) }
+    /// PROCESSING and PENDING: the only sessions time can change.
+    var storeIsOpen: Bool { status == .processing || status == .pending }
+
+    /// Closes it once expired, confirms it once due, and records the notification: true when it did.
+    fileprivate mutating func settle(now: Date) -> Bool {
+        switch status {
+        case .processing where expiresAt <= now:
+            close(.expired)
+        case .pending where (confirmAt ?? now) <= now:
+            succeed(bank: bank ?? "", at: confirmAt ?? now)
+        default:
+            return false
+        }
+        _ = recordNotification()
+        return true
+    }
+
+    /// Records a notification about its present state, when it has a notify URL: the one to send.
+    fileprivate mutating func recordNotification() -> AntomNotice? {
+        guard request.paymentNotifyUrl != nil else { return nil }
+        let wrongKey = minorUnits == AntomMagic.notificationWrongKey
+        let body = notification
+        notifications.append(AntomNotificationRecord(
+            notifyType: body.notifyType, resultCode: body.result.resultCode, resultStatus: body.result.resultStatus,
+            url: request.paymentNotifyUrl ?? "", signedWith: wrongKey ? "wrong-key" : "sandbox"))
+        return latestNotice
+    }
+
+    /// The notice for its latest notification.
+    fileprivate var latestNotice: AntomNotice? {
+        guard let url = request.paymentNotifyUrl, !notifications.isEmpty else { return nil }
+        return AntomNotice(
+            sessionID: id, index: notifications.count - 1, clientID: clientID, url: url, body: notification,
+            wrongKey: minorUnits == AntomMagic.notificationWrongKey)
     }
 }

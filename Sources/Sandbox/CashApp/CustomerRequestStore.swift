@@ -1,62 +1,41 @@
 import Foundation
 import ProviderWire
-import Synchronization
 
 /// The sandbox's customer requests and idempotency keys, shared by every connection.
 public final class CustomerRequestStore: Sendable {
-    struct StoredRequest: Sendable {
+    struct StoredRequest: StoredRecord {
         var request: CustomerRequest
         let clientID: String
         /// Mixed into trigger tokens so links cannot be guessed from the id alone.
         let triggerSeed: String
-        /// Its idempotency record's key, forgotten with it.
+        /// Its idempotency key, scoped by client.
         let scopedKey: String
-    }
-
-    struct IdempotencyRecord: Sendable {
+        /// What it was created with: the same key with other params is refused.
         let params: CreateCustomerRequestParams
-        let requestID: String
-    }
 
-    private struct State: Sendable {
-        var requests: [String: StoredRequest] = [:]
-        var idempotency: [String: IdempotencyRecord] = [:]
-        var age = RetentionQueue()
-
-        /// Forgets requests past the retention age, then the oldest beyond `capacity`.
-        mutating func evict(now: Date, limits: SandboxLimits, capacity: Int) {
-            for id in age.evict(now: now, retention: limits.requestRetention, capacity: capacity) {
-                if let gone = requests.removeValue(forKey: id) { idempotency.removeValue(forKey: gone.scopedKey) }
-            }
-        }
-
-        /// What every read and change sees: nothing past its retention.
-        mutating func evictDue(now: Date, limits: SandboxLimits) {
-            evict(now: now, limits: limits, capacity: limits.maxStoredRequests)
-        }
+        var storeKey: String { request.id }
+        var storeIdempotencyKey: String? { scopedKey }
     }
 
     let settings: SandboxSettings
-    private let state = Mutex(State())
+    private let records = MemoryRecordStore<StoredRequest>()
 
     public init(settings: SandboxSettings) {
         self.settings = settings
     }
 
+    /// What every read and change sees: nothing past its retention.
+    private func moment(_ now: Date) -> StoreMoment { StoreMoment(now: now, limits: settings.limits) }
+
     /// The request holding grant `id`, and the grant: what Afterpay's validation checks.
     func grant(id: String) -> (CustomerRequest, Grant)? {
-        let now = settings.now()
-        return state.withLock { state in
-            state.evictDue(now: now, limits: settings.limits)
-            for stored in state.requests.values {
-                if let grant = stored.request.grants?.first(where: { $0.id == id }) { return (stored.request, grant) }
-            }
-            return nil
-        }
+        let holder = records.first(at: moment(settings.now())) { stored in stored.request.grants?.contains { $0.id == id } == true }
+        guard let request = holder?.request, let grant = request.grants?.first(where: { $0.id == id }) else { return nil }
+        return (request, grant)
     }
 
     /// How many customer requests exist: tests check retries never create twice.
-    public var requestCount: Int { state.withLock { $0.requests.count } }
+    public var requestCount: Int { records.count() }
 
     enum CreateOutcome {
         case created(CustomerRequest)
@@ -69,39 +48,33 @@ public final class CustomerRequestStore: Sendable {
         params: CreateCustomerRequestParams, idempotencyKey: String, clientID: String, baseURL: String
     ) -> CreateOutcome {
         let now = settings.now()
-        return state.withLock { state in
-            state.evictDue(now: now, limits: settings.limits)
-            let scopedKey = clientID + "\u{0}" + idempotencyKey
-            if let record = state.idempotency[scopedKey] {
-                guard record.params == params, let stored = state.requests[record.requestID] else { return .keyReused }
-                return .replayed(present(stored, now: now, baseURL: baseURL, state: &state))
-            }
-            let id = SandboxIDs.make("GRR_")
+        let scopedKey = clientID + "\u{0}" + idempotencyKey
+        let outcome = records.create(idempotencyKey: scopedKey, at: moment(now), sameRequest: { $0.params == params }) { _ in
             let request = CustomerRequest(
-                id: id, status: .PENDING, actions: params.actions, authFlowTriggers: nil,
+                id: SandboxIDs.make("GRR_"), status: .PENDING, actions: params.actions, authFlowTriggers: nil,
                 redirectURL: params.redirectURL, createdAt: now, updatedAt: now,
                 expiresAt: now.addingTimeInterval(settings.requestLifetime),
                 origin: .init(type: "DIRECT"), channel: params.channel, referenceID: params.referenceID,
                 requesterProfile: .init(name: settings.merchantName, logoURL: nil),
                 customerProfile: nil, metadata: params.metadata, grants: nil)
-            // Room for this one: the oldest go first.
-            state.evict(now: now, limits: settings.limits, capacity: settings.limits.maxStoredRequests - 1)
-            let stored = StoredRequest(request: request, clientID: clientID, triggerSeed: SandboxIDs.make("", length: 8), scopedKey: scopedKey)
-            state.requests[id] = stored
-            state.age.append(id, createdAt: now)
-            state.idempotency[scopedKey] = IdempotencyRecord(params: params, requestID: id)
-            return .created(present(stored, now: now, baseURL: baseURL, state: &state))
+            return StoredRequest(
+                request: request, clientID: clientID, triggerSeed: SandboxIDs.make("", length: 8), scopedKey: scopedKey, params: params)
+        }
+        switch outcome {
+        case .created(let stored): return .created(presentExpiring(stored, now: now, baseURL: baseURL))
+        case .replayed(let stored): return .replayed(presentExpiring(stored, now: now, baseURL: baseURL))
+        case .keyReused, .claimTaken: return .keyReused
         }
     }
 
     /// The request as its owner sees it now (expired requests are declined on read).
     func retrieve(id: String, clientID: String?, baseURL: String) -> CustomerRequest? {
         let now = settings.now()
-        return state.withLock { state in
-            state.evictDue(now: now, limits: settings.limits)
-            guard let stored = state.requests[id], clientID == nil || stored.clientID == clientID else { return nil }
-            return present(stored, now: now, baseURL: baseURL, state: &state)
-        }
+        return records.update(.key(id), at: moment(now)) { stored -> CustomerRequest? in
+            guard clientID == nil || stored.clientID == clientID else { return nil }
+            expireIfDue(&stored, now: now)
+            return present(stored, now: now, baseURL: baseURL)
+        }.value ?? nil
     }
 
     enum ChangeOutcome {
@@ -115,28 +88,20 @@ public final class CustomerRequestStore: Sendable {
         id: String, clientID: String?, baseURL: String, _ body: (inout CustomerRequest, Date) -> Void
     ) -> ChangeOutcome {
         let now = settings.now()
-        return state.withLock { state in
-            state.evictDue(now: now, limits: settings.limits)
-            guard var stored = state.requests[id], clientID == nil || stored.clientID == clientID else { return .notFound }
+        return records.update(.key(id), at: moment(now)) { stored -> ChangeOutcome in
+            guard clientID == nil || stored.clientID == clientID else { return .notFound }
             expireIfDue(&stored, now: now)
-            guard stored.request.status == .PENDING else {
-                state.requests[id] = stored
-                return .notPending(stored.request.status)
-            }
+            guard stored.request.status == .PENDING else { return .notPending(stored.request.status) }
             body(&stored.request, now)
             stored.request.updatedAt = now
-            state.requests[id] = stored
-            return .changed(present(stored, now: now, baseURL: baseURL, state: &state))
-        }
+            return .changed(present(stored, now: now, baseURL: baseURL))
+        }.value ?? .notFound
     }
 
     /// The current trigger token for a pending request, to check a scanned link is fresh.
     func currentTriggerToken(id: String) -> String? {
         let now = settings.now()
-        return state.withLock { state in
-            state.evictDue(now: now, limits: settings.limits)
-            return state.requests[id].map { triggerToken(for: $0, now: now) }
-        }
+        return records.record(.key(id), at: moment(now)).map { triggerToken(for: $0, now: now) }
     }
 
     enum TriggerLookup {
@@ -149,20 +114,23 @@ public final class CustomerRequestStore: Sendable {
     /// between the two cannot pair an old link with a new token (for the QR images).
     func currentTrigger(id: String, baseURL: String) -> TriggerLookup {
         let now = settings.now()
-        return state.withLock { state in
-            state.evictDue(now: now, limits: settings.limits)
-            guard let stored = state.requests[id] else { return .notFound }
-            let request = present(stored, now: now, baseURL: baseURL, state: &state)
+        return records.update(.key(id), at: moment(now)) { stored -> TriggerLookup in
+            expireIfDue(&stored, now: now)
+            let request = present(stored, now: now, baseURL: baseURL)
             guard let mobileURL = request.authFlowTriggers?.mobileURL else { return .notPending(request.status) }
             return .pending(mobileURL: mobileURL, token: triggerToken(for: stored, now: now))
-        }
+        }.value ?? .notFound
     }
 
-    /// Applies expiry and computes the triggers for `now`.
-    private func present(_ stored: StoredRequest, now: Date, baseURL: String, state: inout State) -> CustomerRequest {
+    /// The request with its expiry applied and its triggers for `now`.
+    private func presentExpiring(_ stored: StoredRequest, now: Date, baseURL: String) -> CustomerRequest {
         var stored = stored
         expireIfDue(&stored, now: now)
-        state.requests[stored.request.id] = stored
+        return present(stored, now: now, baseURL: baseURL)
+    }
+
+    /// The request with its triggers for `now` (expiry already applied).
+    private func present(_ stored: StoredRequest, now: Date, baseURL: String) -> CustomerRequest {
         var request = stored.request
         if request.status == .PENDING {
             let link = "\(baseURL)/sandbox/customer-requests/\(request.id)"

@@ -1,13 +1,12 @@
 import Foundation
 import ProviderWire
-import Synchronization
 
 /// Square payments by id and by idempotency key, their delayed-capture deadlines, and the ledger
 /// rows proving what money moved. Bounded like the other stores: past the retention age or the
 /// capacity, the oldest payments (and their keys) are forgotten. One seller: every accepted token
 /// sees every payment, and idempotency keys are the seller's.
 public final class SquarePaymentStore: Sendable {
-    struct Record: Sendable {
+    struct Record: StoredRecord {
         var payment: SquarePayment
         /// What a declined (FAILED) payment was answered with, replayed with it.
         let errors: [SquareError]?
@@ -27,6 +26,11 @@ public final class SquarePaymentStore: Sendable {
         var spentSource: String?
 
         var id: String { payment.id }
+        var storeKey: String { id }
+        var storeIdempotencyKey: String? { idempotencyKey }
+        var storeClaims: [String] { spentSource.map { [$0] } ?? [] }
+        /// An APPROVED payment with a deadline: time will complete or cancel it.
+        var storeIsOpen: Bool { dueAt != nil && status == "APPROVED" }
         var status: String { payment.status }
 
         var response: SquarePaymentResponse { SquarePaymentResponse(payment: payment, errors: errors) }
@@ -51,6 +55,13 @@ public final class SquarePaymentStore: Sendable {
             dueAt = nil
             canceledByDelay = byDelay
             touch(at: time)
+        }
+
+        /// Applies the delay action once its deadline has passed: true when it did.
+        mutating func applyDelay(now: Date) -> Bool {
+            guard storeIsOpen, let due = dueAt, due <= now else { return false }
+            if payment.delayAction == "COMPLETE" { complete(at: due) } else { cancel(at: due, byDelay: true) }
+            return true
         }
 
         /// Every change gets a new version token.
@@ -91,126 +102,70 @@ public final class SquarePaymentStore: Sendable {
         case sourceUsed(byPayment: String)
     }
 
-    private struct State: Sendable {
-        var records: [String: Record] = [:]
-        var byKey: [String: String] = [:]
-        /// Single-use source → the payment that spent it.
-        var spentSources: [String: String] = [:]
-        /// APPROVED payments with a deadline, so applying due actions looks only at them.
-        var pending: Set<String> = []
-        var age = RetentionQueue()
-        var nextSequence = 0
-
-        mutating func evict(now: Date, limits: SandboxLimits, capacity: Int) {
-            for id in age.evict(now: now, retention: limits.requestRetention, capacity: capacity) {
-                guard let gone = records.removeValue(forKey: id) else { continue }
-                if byKey[gone.idempotencyKey] == id { byKey.removeValue(forKey: gone.idempotencyKey) }
-                if let source = gone.spentSource, spentSources[source] == id { spentSources.removeValue(forKey: source) }
-                pending.remove(id)
-            }
-        }
-
-        /// Applies the delay action of every APPROVED payment whose deadline has passed.
-        mutating func applyDue(now: Date) {
-            for id in pending {
-                guard var record = records[id], record.status == "APPROVED", let due = record.dueAt else {
-                    pending.remove(id)
-                    continue
-                }
-                guard due <= now else { continue }
-                if record.payment.delayAction == "COMPLETE" { record.complete(at: due) } else { record.cancel(at: due, byDelay: true) }
-                records[id] = record
-                pending.remove(id)
-            }
-        }
-
-        mutating func settle(now: Date, limits: SandboxLimits) {
-            evict(now: now, limits: limits, capacity: limits.maxStoredRequests)
-            applyDue(now: now)
-        }
-    }
-
-    private let state = Mutex(State())
+    private let records = MemoryRecordStore<Record>(policy: StorePolicy(settle: { record, now in record.applyDelay(now: now) }))
 
     public init() {}
 
     /// How many payments it holds.
-    public var count: Int { state.withLock { $0.records.count } }
+    public var count: Int { records.count() }
 
     /// Keeps the payment `make` builds, unless its idempotency key is known: then the same body
     /// replays that payment and another body is refused. A single-use source (`consuming`) pays
-    /// once: another key with it is refused. Checked under one lock, so two racing requests with
-    /// one key, or one nonce, make one payment.
+    /// once: another key with it is refused. One unit of work, so two racing requests with one
+    /// key, or one nonce, make one payment.
     func create(key: String, fingerprint: Data, now: Date, limits: SandboxLimits, consuming source: String? = nil, make: () -> Record) -> CreateOutcome {
-        state.withLock { state in
-            state.settle(now: now, limits: limits)
-            if let id = state.byKey[key], let existing = state.records[id] {
-                return existing.fingerprint == fingerprint ? .replay(existing) : .keyReused
-            }
-            if let source, let other = state.spentSources[source] { return .sourceUsed(byPayment: other) }
-            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests - 1)
+        let outcome = records.create(
+            idempotencyKey: key, requiring: source.map { [$0] } ?? [], at: StoreMoment(now: now, limits: limits),
+            sameRequest: { $0.fingerprint == fingerprint }
+        ) { sequence in
             var record = make()
-            record.sequence = state.nextSequence
+            record.sequence = sequence
             record.spentSource = source
-            state.nextSequence += 1
-            state.records[record.id] = record
-            state.byKey[key] = record.id
-            if let source { state.spentSources[source] = record.id }
-            state.age.append(record.id, createdAt: now)
-            if record.dueAt != nil { state.pending.insert(record.id) }
-            return .created(record)
+            return record
+        }
+        switch outcome {
+        case .created(let record): return .created(record)
+        case .replayed(let record): return .replay(record)
+        case .keyReused: return .keyReused
+        case .claimTaken(let other): return .sourceUsed(byPayment: other.id)
         }
     }
 
     /// Whether it holds a payment with this id (nothing applied or forgotten: for telling claimed
     /// requests apart).
-    func contains(_ id: String) -> Bool { state.withLock { $0.records[id] != nil } }
+    func contains(_ id: String) -> Bool { records.record(.key(id)) != nil }
 
     func payment(_ id: String, now: Date, limits: SandboxLimits) -> Record? {
-        state.withLock { state in
-            state.settle(now: now, limits: limits)
-            return state.records[id]
-        }
+        records.record(.key(id), at: StoreMoment(now: now, limits: limits))
     }
 
-    /// Changes a payment under the lock (after due actions applied); nil when it is not known.
+    /// Changes a payment (after due actions applied); nil when it is not known. A refused change
+    /// leaves the payment as it was.
     func change(
         _ id: String, now: Date, limits: SandboxLimits, _ body: (inout Record) -> Result<Void, SquareRejection>
     ) -> Result<Record, SquareRejection>? {
-        state.withLock { state in
-            state.settle(now: now, limits: limits)
-            guard var record = state.records[id] else { return nil }
-            if case .failure(let rejection) = body(&record) { return .failure(rejection) }
-            state.records[id] = record
-            if record.status != "APPROVED" { state.pending.remove(id) }
+        records.update(.key(id), at: StoreMoment(now: now, limits: limits)) { record in
+            var changed = record
+            if case .failure(let rejection) = body(&changed) { return .failure(rejection) }
+            record = changed
             return .success(record)
-        }
+        }.value
     }
 
     /// The payment a CreatePayment with `key` made, if any.
     func paymentID(idempotencyKey key: String, now: Date, limits: SandboxLimits) -> String? {
-        state.withLock { state in
-            state.settle(now: now, limits: limits)
-            return state.byKey[key]
-        }
+        records.record(.idempotencyKey(key), at: StoreMoment(now: now, limits: limits))?.id
     }
 
     /// Every payment, oldest first, after due actions applied.
     func all(now: Date, limits: SandboxLimits) -> [Record] {
-        state.withLock { state in
-            state.settle(now: now, limits: limits)
-            return state.records.values.sorted { $0.sequence < $1.sequence }
-        }
+        records.records(at: StoreMoment(now: now, limits: limits))
     }
 
     /// Applies due delay actions without forgetting anything (for the ledger's charges).
     func applyDue(now: Date) -> [Record] {
-        state.withLock { state in
-            state.applyDue(now: now)
-            return state.records.values.sorted { $0.sequence < $1.sequence }
-        }
+        records.records(at: StoreMoment(now: now))
     }
-
     func ledgerRows(now: Date, limits: SandboxLimits) -> [LedgerRow] {
         all(now: now, limits: limits).map { record in
             let payment = record.payment

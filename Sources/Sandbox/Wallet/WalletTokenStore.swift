@@ -1,6 +1,5 @@
 import Foundation
 import ProviderWire
-import Synchronization
 
 /// The tokens issued, by transaction id: the same request with the same id again (a retry after
 /// a lost answer) gets the token it got before, not a second one, so the processor sees the
@@ -12,21 +11,16 @@ final class WalletTokenStore: Sendable {
         case conflict
     }
 
-    private struct Record: Sendable {
+    private struct Record: StoredRecord {
+        let transactionID: String
         let request: WalletTokenRequest
         let response: WalletTokenResponse
+
+        var storeKey: String { transactionID }
+        var storeIdempotencyKey: String? { transactionID }
     }
 
-    private struct State: Sendable {
-        var records: [String: Record] = [:]
-        var age = RetentionQueue()
-
-        mutating func evict(now: Date, limits: SandboxLimits, capacity: Int) {
-            for gone in age.evict(now: now, retention: limits.requestRetention, capacity: capacity) { records.removeValue(forKey: gone) }
-        }
-    }
-
-    private let state = Mutex(State())
+    private let records = MemoryRecordStore<Record>()
 
     /// `request` as checked (its transaction id left out when the sandbox makes one).
     func issue(
@@ -34,16 +28,13 @@ final class WalletTokenStore: Sendable {
     ) -> Outcome {
         var request = request
         request.transactionIdentifier = transactionID
-        return state.withLock { state in
-            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests)
-            if let record = state.records[transactionID] {
-                return record.request == request ? .replay(record.response) : .conflict
-            }
-            state.evict(now: now, limits: limits, capacity: limits.maxStoredRequests - 1)
-            let response = make()
-            state.records[transactionID] = Record(request: request, response: response)
-            state.age.append(transactionID, createdAt: now)
-            return .issued(response)
+        let outcome = records.create(
+            idempotencyKey: transactionID, at: StoreMoment(now: now, limits: limits), sameRequest: { $0.request == request }
+        ) { _ in Record(transactionID: transactionID, request: request, response: make()) }
+        switch outcome {
+        case .created(let record): return .issued(record.response)
+        case .replayed(let record): return .replay(record.response)
+        case .keyReused, .claimTaken: return .conflict
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The latest webhook deliveries and how they ended, for `GET /sandbox/webhooks/deliveries`
 /// and tests that wait for one.
@@ -24,23 +23,23 @@ public final class WebhookDeliveryLog: Sendable {
         }
     }
 
-    /// Enough to look back over a test or a checkout; the oldest go first.
-    static let capacity = 200
+    /// Enough to look back over a test or a checkout; the oldest go first, whatever their age.
+    static let retention = Retention(age: .infinity, capacity: 200)
 
-    private let entries = Mutex<[Entry]>([])
+    private struct Kept: StoredRecord {
+        var entry: Entry
+        var storeKey: String { entry.id }
+    }
 
-    public var all: [Entry] { entries.withLock { $0 } }
+    private let entries = MemoryRecordStore<Kept>()
+
+    public var all: [Entry] { entries.records().map(\.entry) }
 
     func record(_ entry: Entry) {
-        entries.withLock { list in
-            list.append(entry)
-            if list.count > Self.capacity { list.removeFirst(list.count - Self.capacity) }
-        }
+        _ = entries.create(at: StoreMoment(now: .distantPast, retention: Self.retention)) { _ in Kept(entry: entry) }
     }
 
     func update(_ id: String, _ change: (inout Entry) -> Void) {
-        entries.withLock { list in
-            if let index = list.lastIndex(where: { $0.id == id }) { change(&list[index]) }
-        }
+        _ = entries.update(.key(id)) { change(&$0.entry) }
     }
 }

@@ -1,11 +1,15 @@
 import Foundation
-import Synchronization
 
 /// The URLs webhooks are delivered to, registered through `/sandbox/webhooks`.
 public final class WebhookReceivers: Sendable {
     public struct Receiver: Codable, Hashable, Sendable {
         public let id: String
         public let url: String
+    }
+
+    private struct Kept: StoredRecord {
+        let receiver: Receiver
+        var storeKey: String { receiver.id }
     }
 
     /// Why a URL was not registered.
@@ -16,35 +20,26 @@ public final class WebhookReceivers: Sendable {
     /// Long enough for any local receiver, short enough that a list of them stays small.
     static let maxURLLength = 2_048
 
-    private let receivers = Mutex<[Receiver]>([])
-    private let limit: Int
+    private let receivers = MemoryRecordStore<Kept>()
+    /// However old, the oldest go first past the limit.
+    private let retention: Retention
 
     init(limit: Int) {
-        self.limit = limit
+        retention = Retention(age: .infinity, capacity: limit)
     }
 
-    public var all: [Receiver] { receivers.withLock { $0 } }
+    public var all: [Receiver] { receivers.records().map(\.receiver) }
 
     /// Registers `url`; when `limit` are registered, the oldest goes: a shared sandbox outlives
     /// runs that ended without unregistering (killed, or crashed), and new runs must still hear.
     func add(_ url: String) throws(Refusal) -> Receiver {
         try Self.validate(url)
         let receiver = Receiver(id: SandboxIDs.make("WHR_", length: 12), url: url)
-        let limit = limit
-        receivers.withLock { list in
-            if list.count >= limit { list.removeFirst(list.count - limit + 1) }
-            list.append(receiver)
-        }
+        _ = receivers.create(at: StoreMoment(now: .distantPast, retention: retention)) { _ in Kept(receiver: receiver) }
         return receiver
     }
 
-    func remove(id: String) -> Bool {
-        receivers.withLock { list in
-            guard let index = list.firstIndex(where: { $0.id == id }) else { return false }
-            list.remove(at: index)
-            return true
-        }
-    }
+    func remove(id: String) -> Bool { receivers.remove(id) != nil }
 
     /// An absolute http(s) URL with a host and no credentials: what a delivery can POST to.
     private static func validate(_ url: String) throws(Refusal) {

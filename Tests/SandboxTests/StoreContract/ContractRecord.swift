@@ -1,0 +1,47 @@
+import Foundation
+
+@testable import Sandbox
+
+/// The record the contract tests keep: every index a store offers, and Codable as a database
+/// row's would be.
+struct ContractRecord: StoredRecord, Codable, Equatable {
+    var key: String
+    var idempotencyKey: String?
+    /// The request that made it: the same idempotency key with another body is a reuse.
+    var body = ""
+    var claim: String?
+    var group: String?
+    var sequence = 0
+    var isOpen = false
+    /// When an open record settles by itself.
+    var dueAt: Date?
+    var settled = false
+    var note = ""
+
+    var storeKey: String { key }
+    var storeIdempotencyKey: String? { idempotencyKey }
+    var storeClaims: [String] { claim.map { [$0] } ?? [] }
+    var storeGroup: String? { group }
+    var storeIsOpen: Bool { isOpen }
+
+    /// The contract's settle step: a due open record closes.
+    static let settle: @Sendable (inout ContractRecord, Date) -> Bool = { record, now in
+        guard let due = record.dueAt, due <= now else { return false }
+        record.isOpen = false
+        record.settled = true
+        return true
+    }
+}
+
+/// One implementation of `SandboxRecordStore` the contract runs against.
+struct StoreFactory: Sendable, CustomStringConvertible {
+    let description: String
+    let make: @Sendable (StorePolicy<ContractRecord>) -> any SandboxRecordStore<ContractRecord>
+
+    func callAsFunction(_ policy: StorePolicy<ContractRecord> = StorePolicy()) -> any SandboxRecordStore<ContractRecord> { make(policy) }
+
+    /// Every implementation: a database-backed one joins the in-memory store here.
+    static let all: [StoreFactory] = [
+        StoreFactory(description: "in memory") { MemoryRecordStore(policy: $0) }
+    ]
+}
