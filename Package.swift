@@ -109,6 +109,9 @@ let package = Package(
                 // Square's offline payment queue (SquareOfflineDatabase), kept in SQLite.
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                // The subcommands a provider brings (Adyen's listen, Square's offline), and the
+                // command-line support they share with the executable's.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -172,6 +175,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // SquareOfflineDatabaseTests writes files the queue must refuse (a newer schema, a foreign table).
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                // The test provider's own subcommand.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"]
         ),

@@ -14,6 +14,8 @@ public enum InputLimits {
     public static let customerDelaySeconds = 0.0...3_600
     /// How long a checkout may wait for a decision (a day).
     public static let timeoutSeconds = 1...86_400
+    /// A scenario's reference id, in characters, for providers that set no limit of their own.
+    public static let referenceCharacters = 1024
     /// The retry back-off base, in milliseconds (a minute: the fourth retry then waits 15 min).
     public static let retryBaseMilliseconds = 0...60_000
 

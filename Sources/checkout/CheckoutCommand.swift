@@ -17,7 +17,8 @@ struct CheckoutCommand: AsyncParsableCommand {
             Clicks and the wheel work on the screen; --no-mouse leaves the mouse to the terminal.
             """ + "\n" + ExitCodes.section(ScreenCommand.exitCodes) + "\n  With a subcommand, it exits as that subcommand's --help says.",
         version: CheckoutVersion.described,
-        subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self, ListenCommand.self, OfflineCommand.self, ProvidersCommand.self, ConfigCommand.self],
+        subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self]
+            + ProviderRegistry.builtIn.commands.map(\.type) + [ProvidersCommand.self, ConfigCommand.self],
         defaultSubcommand: ScreenCommand.self
     )
 
@@ -32,14 +33,15 @@ struct CheckoutCommand: AsyncParsableCommand {
         return try? ScreenCommand.parse(arguments)
     }
 
-    /// The subcommands by name, written out: asking each its name builds every command's help
-    /// (a tenth of a headless checkout). Debug builds check it against `configuration`.
+    /// The subcommands by name, written out (the providers' as their descriptors name them):
+    /// asking each its name builds every command's help (a tenth of a headless checkout). Debug
+    /// builds check it against `configuration`.
     static let subcommandsByName: [String: ParsableCommand.Type] = {
-        let table: [String: ParsableCommand.Type] = [
+        var table: [String: ParsableCommand.Type] = [
             "screen": ScreenCommand.self, "run": RunCommand.self, "replay": ReplayCommand.self, "demo": DemoCommand.self,
-            "sandbox": SandboxCommand.self, "listen": ListenCommand.self, "offline": OfflineCommand.self,
-            "providers": ProvidersCommand.self, "config": ConfigCommand.self,
+            "sandbox": SandboxCommand.self, "providers": ProvidersCommand.self, "config": ConfigCommand.self,
         ]
+        for command in ProviderRegistry.builtIn.commands { table[command.name] = command.type }
         assert(Set(table.keys) == Set(configuration.subcommands.map { $0._commandName }), "subcommandsByName is out of date")
         return table
     }()
@@ -55,7 +57,8 @@ struct CheckoutCommand: AsyncParsableCommand {
     /// Takes the providers' options off the command line, then parses and runs the rest.
     static func runCommandLine() async {
         StartupTrace.mark("main")
-        let arguments = ProviderCommandLine.split(Array(CommandLine.arguments.dropFirst()))
+        let arguments: [String]
+        do { arguments = try ProviderCommandLine.split(Array(CommandLine.arguments.dropFirst())) } catch { exit(withError: error) }
         StartupTrace.mark("split")
         do {
             // CHECKOUT_PROFILE names a profile: the full parse resolves it.

@@ -21,7 +21,7 @@ import Testing
 
     /// The sheet for the catalog's default cart and sample customer, at `address`, with `rates`.
     static func sheet(order: PaymentOrder, address: Int = 0, rates: WalletSheet.RatesOutcome?) -> WalletSheet {
-        let cards = customer.walletCards
+        let cards = customer.savedCards
         let eligible = cards.filter { WalletSettings.defaultNetworks.contains($0.network) }
         var sheet = WalletSheet(
             order: order, contact: WalletContact(name: customer.name, email: customer.email, phone: customer.phone), eligibleCards: eligible,

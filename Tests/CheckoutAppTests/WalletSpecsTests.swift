@@ -42,10 +42,10 @@ import Testing
     // MARK: --wallet-cards
 
     @Test func walletCardsAreNetworkLast4PairsInAnyCase() throws {
-        let cards = try WalletCard.parseList("VISA:4242, mastercard:4444 ,Discover:1117,")
+        let cards = try SavedCard.parseList("VISA:4242, mastercard:4444 ,Discover:1117,")
         #expect(cards == [
-            WalletCard(network: .visa, last4: "4242"), WalletCard(network: .mastercard, last4: "4444"),
-            WalletCard(network: .discover, last4: "1117"),
+            SavedCard(network: .visa, last4: "4242"), SavedCard(network: .mastercard, last4: "4444"),
+            SavedCard(network: .discover, last4: "1117"),
         ])
         #expect(cards.map(\.label) == ["Visa •••• 4242", "Mastercard •••• 4444", "Discover •••• 1117"])
     }
@@ -60,7 +60,7 @@ import Testing
         (" , ", "no cards given"),
     ])
     func badWalletCardsSayWhatIsWrong(text: String, problem: String) {
-        let error = failure(text, WalletCard.parseList)
+        let error = failure(text, SavedCard.parseList)
         #expect(error?.flag == "--wallet-cards")
         #expect(error?.problem == problem)
         #expect(error?.description.hasSuffix("network one of amex, discover, jcb, mastercard, visa, unionpay") == true)

@@ -58,10 +58,10 @@ import Testing
             "2 Ocean Ave, Honolulu HI 96815, US", "100 Queen St W, Toronto ON M5H 2N2, CA",
         ])
         #expect(customer.addresses.allSatisfy { $0.name == "Jamie Rivera" && $0.validationProblem() == nil })
-        #expect(customer.walletCards.map(\.label) == [
+        #expect(customer.savedCards.map(\.label) == [
             "Visa •••• 4242", "Mastercard •••• 4444", "Amex •••• 0005", "Discover •••• 1117", "Visa •••• 0002 (declines)",
         ])
-        #expect(customer.walletCards.map(\.network) == [.visa, .mastercard, .amex, .discover, .visa])
+        #expect(customer.savedCards.map(\.network) == [.visa, .mastercard, .amex, .discover, .visa])
     }
 
     @Test(arguments: [("THB", "TH", "Bangkok"), ("IDR", "ID", "Jakarta")])
@@ -70,7 +70,7 @@ import Testing
         #expect(customer.addresses.map(\.country) == [country])
         #expect(customer.addresses.map(\.city) == [city])
         #expect(customer.addresses.allSatisfy { $0.validationProblem() == nil })
-        #expect(customer.walletCards == [WalletCard(network: .visa, last4: "4242"), WalletCard(network: .mastercard, last4: "4444")])
+        #expect(customer.savedCards == [SavedCard(network: .visa, last4: "4242"), SavedCard(network: .mastercard, last4: "4444")])
     }
 
     // MARK: weights

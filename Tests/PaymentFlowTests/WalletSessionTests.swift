@@ -81,7 +81,7 @@ import Testing
         let rates: ScriptedRates
         let adapter: WalletAdapter
 
-        init(rates: ScriptedRates, cards: [WalletCard] = [WalletCard(network: .visa, last4: "4242"), WalletCard(network: .discover, last4: "1117")],
+        init(rates: ScriptedRates, cards: [SavedCard] = [SavedCard(network: .visa, last4: "4242"), SavedCard(network: .discover, last4: "1117")],
              addresses: [ShippingAddress] = [WalletSessionTests.home, WalletSessionTests.slow, WalletSessionTests.nowhere]) {
             self.rates = rates
             var settings = WalletSettings()
@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func theProcessorsRefusalIsADecline() async throws {
-        let setup = Setup(rates: ScriptedRates(instant: ["97209": .rates(Self.rates)]), cards: [WalletCard(network: .visa, last4: "0002")])
+        let setup = Setup(rates: ScriptedRates(instant: ["97209": .rates(Self.rates)]), cards: [SavedCard(network: .visa, last4: "0002")])
         let paying = setup.open()
         _ = try await setup.prompt("wallet") { Self.methodRow($0)?.mark == nil }
         try await setup.answer("wallet", "pay")
@@ -220,7 +220,7 @@ import Testing
     }
 
     @Test func noEligibleCardOffersTheCardForm() async throws {
-        let setup = Setup(rates: ScriptedRates(), cards: [WalletCard(network: .discover, last4: "1117")])
+        let setup = Setup(rates: ScriptedRates(), cards: [SavedCard(network: .discover, last4: "1117")])
         let paying = setup.open()
         let form = try await setup.prompt("wallet-card-form")
         #expect(form.lines.first?.contains("No card in the wallet is accepted here") == true)

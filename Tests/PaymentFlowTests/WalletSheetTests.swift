@@ -20,7 +20,7 @@ import Testing
 
     static let home = ShippingAddress(label: "Home", name: "Jamie", street: "1 Main St", city: "Portland", state: "OR", zip: "97209", country: "US")
     static let office = ShippingAddress(label: "Office", name: "Jamie", street: "350 Fifth Ave", city: "New York", state: "NY", zip: "10118", country: "US")
-    static let visa = WalletCard(network: .visa, last4: "4242")
+    static let visa = SavedCard(network: .visa, last4: "4242")
 
     static func sheet(order: PaymentOrder = order(), choice: WalletSettings.MethodChoice = .cheapest) -> WalletSheet {
         WalletSheet(

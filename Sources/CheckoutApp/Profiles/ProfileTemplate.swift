@@ -1,7 +1,16 @@
 /// What `checkout config init` writes: a commented example with every kind of profile, each
-/// taking its secrets from somewhere other than this file.
+/// taking its secrets from somewhere other than this file. The providers' examples are their
+/// descriptors'.
 public enum ProfileTemplate {
-    public static let text = """
+    public static let text = text(for: .builtIn)
+
+    /// The template with `registry`'s providers' examples, in their order.
+    public static func text(for registry: ProviderRegistry) -> String {
+        let examples = registry.descriptors.compactMap(\.profileExample).sorted { $0.order < $1.order }
+        return header + "\n" + examples.map { "\n" + $0.text + "\n" }.joined()
+    }
+
+    private static let header = """
         # TerminalCheckout profiles. Pick one with `checkout --profile NAME` or CHECKOUT_PROFILE=NAME;
         # without one, checkout runs on its embedded sandbox. `checkout config list|show|check`.
         #
@@ -16,36 +25,5 @@ public enum ProfileTemplate {
           team-sandbox:
             description: The team's shared sandbox
             sandbox_url: http://sandbox.example.internal:8080
-
-          # Square's sandbox with your own application's token.
-          square-sandbox:
-            description: Square sandbox, my test application
-            providers: [square]
-            options:
-              square-url: https://connect.squareupsandbox.com
-              square-location-id: YOUR_LOCATION_ID
-            credentials:
-              square-access-token: { env: SQUARE_ACCESS_TOKEN }
-
-          # Adyen's test platform: the API key from a password manager, the HMAC key from a file.
-          adyen-test:
-            description: Adyen test, Cash App Pay component
-            providers: [adyen]
-            options:
-              adyen-url: https://checkout-test.adyen.com/v71
-              adyen-merchant-account: YourMerchantAccountECOM
-            credentials:
-              adyen-api-key: { command: "pass show adyen/test-api-key" }
-              adyen-hmac-key: { file: ~/.config/checkout/adyen-hmac.key }
-
-          # Cash App Pay's sandbox with your client and brand ids.
-          cashapp-sandbox:
-            providers: [cashapp]
-            options:
-              cashapp-url: https://sandbox.api.cash.app
-            credentials:
-              client-id: { env: CASHAPP_CLIENT_ID }
-              brand-id: { env: CASHAPP_BRAND_ID }
-
         """
 }

@@ -39,6 +39,14 @@ public struct ProviderDescriptor: Sendable {
     /// A harmless authenticated call for `checkout config check`; nil when it has no real provider.
     public var credentialProbe: CredentialProbe?
 
+    // What it brings beyond a checkout.
+    /// Its own subcommands of `checkout` (Adyen: `listen`), placed between `sandbox` and `providers`.
+    public var commands: [ProviderCommand]
+    /// Its example in the profile template `checkout config init` writes; nil when it has none.
+    public var profileExample: ProfileExample?
+    /// The longest reference id (a scenario's `reference_id`) its requests take.
+    public var referenceLimit: ReferenceLimit
+
     public init(
         id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: [MagicValue],
         customerBehaviours: [String] = ["approve", "decline", "none", "approve-after"], options: [ProviderOption] = [],
@@ -49,7 +57,8 @@ public struct ProviderDescriptor: Sendable {
         makeSandbox: @escaping @Sendable () async -> any SandboxProvider,
         configureSandbox: @escaping @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void = { _, _ in },
         detail: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
-        credentialProbe: CredentialProbe? = nil
+        credentialProbe: CredentialProbe? = nil,
+        commands: [ProviderCommand] = [], profileExample: ProfileExample? = nil, referenceLimit: ReferenceLimit = .input
     ) {
         self.id = id
         self.method = method
@@ -66,6 +75,9 @@ public struct ProviderDescriptor: Sendable {
         self.configureSandbox = configureSandbox
         self.detail = detail
         self.credentialProbe = credentialProbe
+        self.commands = commands
+        self.profileExample = profileExample
+        self.referenceLimit = referenceLimit
     }
 
     /// What the coordinator needs of it.

@@ -59,6 +59,9 @@ public struct ProviderRegistry: Sendable {
         return descriptors.flatMap(\.options).filter { seen.insert($0.flag).inserted }
     }
 
+    /// The providers' own subcommands of `checkout`, in the registry's order.
+    public var commands: [ProviderCommand] { descriptors.flatMap(\.commands) }
+
     /// The payment pane's methods, in order.
     public var paymentMethods: [PaymentMethod] { descriptors.map(\.method) }
 

@@ -125,7 +125,8 @@ private struct ScenarioReader {
         if let node = fields["faults"] { scenario.faults = try faults(node) }
         if let node = fields["reference_id"] {
             let reference = try text(node, "reference_id")
-            guard reference.count <= 1024 else { throw error(at: node, "reference_id", "is \(reference.count) characters; Cash App allows 1024") }
+            let limit = registry.descriptor(scenario.provider)?.referenceLimit ?? .input
+            guard reference.count <= limit.characters else { throw error(at: node, "reference_id", "is \(reference.count) characters; \(limit.rule)") }
             scenario.referenceID = reference
         }
         if let node = fields["metadata"] { scenario.metadata = try metadata(node) }

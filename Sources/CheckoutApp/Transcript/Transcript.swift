@@ -20,7 +20,7 @@ public enum Transcript {
 
     /// Writes the document atomically, so a failed write never leaves half a file.
     static func write(_ document: HAR.Document, to path: String) throws(TranscriptError) {
-        let encoder = CashAppJSON.encoder()
+        let encoder = WireJSON.encoder()
         encoder.outputFormatting.insert(.prettyPrinted)
         do {
             let data = try encoder.encode(document)
@@ -69,7 +69,7 @@ public enum Transcript {
         guard let json = try? JSONSerialization.jsonObject(with: data) else {
             throw TranscriptError(path: path, problem: "is not a HAR file (it is not JSON); give the .har file written by --record")
         }
-        do { document = try CashAppJSON.decoder().decode(HAR.Document.self, from: data) } catch let error as DecodingError {
+        do { document = try WireJSON.decoder().decode(HAR.Document.self, from: data) } catch let error as DecodingError {
             if case .dataCorrupted = error, error.fieldPath == "(file)",
                 let (field, value) = JSONNumberRange.firstOutOfRange(in: json, wholeFields: ["exit_status", "format"])
             {

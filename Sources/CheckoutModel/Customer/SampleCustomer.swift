@@ -5,14 +5,14 @@ public struct SampleCustomer: Hashable, Sendable {
     public let email: String
     public let phone: String
     public let addresses: [ShippingAddress]
-    public let walletCards: [WalletCard]
+    public let savedCards: [SavedCard]
 
-    public init(name: String, email: String, phone: String, addresses: [ShippingAddress], walletCards: [WalletCard]) {
+    public init(name: String, email: String, phone: String, addresses: [ShippingAddress], savedCards: [SavedCard]) {
         self.name = name
         self.email = email
         self.phone = phone
         self.addresses = addresses
-        self.walletCards = walletCards
+        self.savedCards = savedCards
     }
 }
 
@@ -39,11 +39,11 @@ struct SampleCustomerEntry: Decodable {
     let email: String
     let phone: String
     let addresses: [Address]?
-    let walletCards: [Card]?
+    let savedCards: [Card]?
 
     enum CodingKeys: String, CodingKey {
         case name, email, phone, addresses
-        case walletCards = "wallet_cards"
+        case savedCards = "wallet_cards"
     }
 
     /// The customer, every field checked where it enters; errors name the field under `path`.
@@ -56,7 +56,7 @@ struct SampleCustomerEntry: Decodable {
         }
         return SampleCustomer(
             name: name, email: email, phone: phone,
-            addresses: try checkedAddresses(at: "\(path).addresses"), walletCards: try checkedCards(at: "\(path).wallet_cards"))
+            addresses: try checkedAddresses(at: "\(path).addresses"), savedCards: try checkedCards(at: "\(path).wallet_cards"))
     }
 
     private func checkedAddresses(at path: String) throws(CatalogError) -> [ShippingAddress] {
@@ -85,19 +85,19 @@ struct SampleCustomerEntry: Decodable {
         return result
     }
 
-    private func checkedCards(at path: String) throws(CatalogError) -> [WalletCard] {
-        var result: [WalletCard] = []
-        for (index, entry) in (walletCards ?? []).enumerated() {
+    private func checkedCards(at path: String) throws(CatalogError) -> [SavedCard] {
+        var result: [SavedCard] = []
+        for (index, entry) in (savedCards ?? []).enumerated() {
             let field = "\(path)[\(index)]"
             guard let network = CardNetwork(spelling: entry.network) else {
                 throw CatalogError(field: "\(field).network", problem: "must be one of \(CardNetwork.spellings)")
             }
-            if let problem = WalletCard.last4Problem(entry.last4) { throw CatalogError(field: "\(field).last4", problem: problem) }
+            if let problem = SavedCard.last4Problem(entry.last4) { throw CatalogError(field: "\(field).last4", problem: problem) }
             if let label = entry.label { try Self.checkText(label, "\(field).label") }
             guard !result.contains(where: { $0.network == network && $0.last4 == entry.last4 }) else {
                 throw CatalogError(field: field, problem: "\(entry.network):\(entry.last4) is listed twice")
             }
-            result.append(WalletCard(network: network, last4: entry.last4, label: entry.label))
+            result.append(SavedCard(network: network, last4: entry.last4, label: entry.label))
         }
         return result
     }

@@ -26,8 +26,8 @@ public struct WalletAdapter: PaymentProviderAdapter {
     }
 
     /// The wallet's cards split by whether the merchant's networks take them.
-    public var walletCards: (eligible: [WalletCard], ineligible: [WalletCard]) {
-        let cards = settings.cards ?? customer?.walletCards ?? []
+    public var walletCards: (eligible: [SavedCard], ineligible: [SavedCard]) {
+        let cards = settings.cards ?? customer?.savedCards ?? []
         return (cards.filter { settings.supportedNetworks.contains($0.network) }, cards.filter { !settings.supportedNetworks.contains($0.network) })
     }
 

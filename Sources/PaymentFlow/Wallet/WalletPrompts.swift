@@ -140,7 +140,7 @@ enum WalletPrompts {
     }
 
     /// The side button's second press: `p` again pays; `x` stands for a finger Touch ID does not know.
-    static func confirm(total: String, merchant: String, card: WalletCard, failures: Int) -> CustomerPrompt {
+    static func confirm(total: String, merchant: String, card: SavedCard, failures: Int) -> CustomerPrompt {
         var lines = ["\(WalletSummary.payLabel(merchant: merchant)) \(total)", card.label, "Press p again to confirm (double-click the side button)."]
         if failures > 0 { lines.append("Touch ID not recognised (\(failures) of 3). Try again.") }
         let confirm = PromptAnswer(action: Action.confirm)

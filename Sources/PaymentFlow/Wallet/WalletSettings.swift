@@ -43,7 +43,7 @@ public struct WalletSettings: Hashable, Sendable {
     public var cardLast4: String?
     /// A scenario's or the command line's saved addresses and cards, instead of the catalog customer's.
     public var addresses: [ShippingAddress]?
-    public var cards: [WalletCard]?
+    public var cards: [SavedCard]?
     public var passcode = WalletSettings.sandboxPasscode
     /// How long the sheet shows its success or failure mark before it closes.
     public var resultMarkSeconds = 0.8

@@ -24,9 +24,9 @@ public struct WalletSheet: Hashable, Sendable {
     public let order: PaymentOrder
     public let contact: WalletContact
     /// The wallet's cards the merchant accepts, and the ones it does not.
-    public let eligibleCards: [WalletCard]
-    public let ineligibleCards: [WalletCard]
-    public private(set) var card: WalletCard
+    public let eligibleCards: [SavedCard]
+    public let ineligibleCards: [SavedCard]
+    public private(set) var card: SavedCard
     public private(set) var addresses: [ShippingAddress]
     public private(set) var address: ShippingAddress
     public private(set) var rates: Rates = .loading
@@ -36,7 +36,7 @@ public struct WalletSheet: Hashable, Sendable {
     private let methodChoice: WalletSettings.MethodChoice
 
     public init(
-        order: PaymentOrder, contact: WalletContact, eligibleCards: [WalletCard], ineligibleCards: [WalletCard], card: WalletCard,
+        order: PaymentOrder, contact: WalletContact, eligibleCards: [SavedCard], ineligibleCards: [SavedCard], card: SavedCard,
         addresses: [ShippingAddress], address: ShippingAddress, methodChoice: WalletSettings.MethodChoice
     ) {
         self.order = order

@@ -16,7 +16,16 @@ extension ProviderDescriptor {
         makeAdapter: { connection in
             TestPayAdapter(baseURL: connection.options["testpay-url"] ?? connection.sandboxURL ?? "", http: connection.http)
         },
-        makeSandbox: { TestPaySandbox() })
+        makeSandbox: { TestPaySandbox() },
+        commands: [ProviderCommand(name: "testpay-status", type: TestPayStatusCommand.self)],
+        profileExample: ProfileExample(order: 9, text: """
+              # Test Pay's own host.
+              testpay-live:
+                providers: [testpay]
+                options:
+                  testpay-url: https://testpay.example
+            """),
+        referenceLimit: ReferenceLimit(characters: 8, rule: "Test Pay allows 8"))
 }
 
 extension ProviderRegistry {

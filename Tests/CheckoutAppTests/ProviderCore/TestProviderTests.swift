@@ -67,6 +67,34 @@ import Testing
         }
     }
 
+    @Test func itBringsItsOwnSubcommand() throws {
+        #expect(registry.commands.map(\.name) == ProviderRegistry.builtIn.commands.map(\.name) + ["testpay-status"])
+        let command = try #require(registry.commands.last)
+        #expect(try command.type.parseAsRoot(["--json"]) is TestPayStatusCommand)
+        // The root finds a provider's command by the name its descriptor gives, without building its help.
+        for command in registry.commands { #expect(command.type._commandName == command.name) }
+    }
+
+    @Test func itsExampleProfileIsInTheTemplate() throws {
+        let text = ProfileTemplate.text(for: registry)
+        #expect(text.hasPrefix(ProfileTemplate.text))
+        #expect(text.hasSuffix("\n  # Test Pay's own host.\n  testpay-live:\n    providers: [testpay]\n    options:\n      testpay-url: https://testpay.example\n"))
+        let configuration = try ProfileParser.parse(text, file: "config.yaml", registry: registry)
+        #expect(configuration.profile("testpay-live")?.options["testpay-url"] == "https://testpay.example")
+    }
+
+    @Test func scenariosKeepItsReferenceLimit() throws {
+        let catalog = try Catalog.bundled()
+        let fits = try ScenarioParser.parse("name: t\nprovider: testpay\nreference_id: abcdefgh\n", file: "t.yaml", catalog: catalog, registry: registry)
+        #expect(fits.referenceID == "abcdefgh")
+        do {
+            _ = try ScenarioParser.parse("name: t\nprovider: testpay\nreference_id: abcdefghi\n", file: "t.yaml", catalog: catalog, registry: registry)
+            Issue.record("a 9-character reference passed Test Pay's limit of 8")
+        } catch {
+            #expect(error.description.contains("reference_id: is 9 characters; Test Pay allows 8"), "\(error)")
+        }
+    }
+
     @Test(arguments: [(CustomerBehaviour.approve, CheckoutApp.ExitStatus.approved, "approved"), (.decline, .declined, "declined")])
     func itChecksOutEndToEndThroughTheCoordinatorAndItsSandbox(customer: CustomerBehaviour, exit: CheckoutApp.ExitStatus, end: String) async throws {
         var scenario = Scenario(name: "test pay")

@@ -30,6 +30,19 @@ public enum AdyenOptions {
         help: "Adyen webhook HMAC key (hex) to verify notifications (default: the sandbox's test key).", secret: true)
     static let all = [url, apiKeyOption, merchantAccount, shopperReference, store, storedMethod, capture, hmacKey]
 
+    static let profileExample = ProfileExample(order: 2, text: """
+          # Adyen's test platform: the API key from a password manager, the HMAC key from a file.
+          adyen-test:
+            description: Adyen test, Cash App Pay component
+            providers: [adyen]
+            options:
+              adyen-url: https://checkout-test.adyen.com/v71
+              adyen-merchant-account: YourMerchantAccountECOM
+            credentials:
+              adyen-api-key: { command: "pass show adyen/test-api-key" }
+              adyen-hmac-key: { file: ~/.config/checkout/adyen-hmac.key }
+        """)
+
     /// One shopper per machine, so stored methods persist between runs on it. Worked out only
     /// when a run needs it: the host name may take a resolver round trip, and the help (and so
     /// the man page) must read the same on every machine.

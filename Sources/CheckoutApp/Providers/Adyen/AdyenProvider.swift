@@ -63,5 +63,9 @@ extension ProviderDescriptor {
         configureSandbox: { values, settings in
             if let key = values[AdyenOptions.hmacKey.flag] { settings.adyenHMACKey = key }
         },
-        credentialProbe: AdyenOptions.credentialProbe)
+        credentialProbe: AdyenOptions.credentialProbe,
+        commands: [ProviderCommand(name: "listen", type: ListenCommand.self)],
+        profileExample: AdyenOptions.profileExample,
+        // Its Cash App Pay component makes Cash App's customer request.
+        referenceLimit: CashAppOptions.referenceLimit)
 }

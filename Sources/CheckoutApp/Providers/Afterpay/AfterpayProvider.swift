@@ -39,7 +39,9 @@ extension ProviderDescriptor {
                 customerRequests: CustomerRequestClient(configuration: cashApp, http: connection.http))
         },
         makeSandbox: { await AfterpaySandbox(id: "afterpay") },
-        credentialProbe: AfterpayOptions.credentialProbe)
+        credentialProbe: AfterpayOptions.credentialProbe,
+        // Cash App Pay's customer request carries the reference.
+        referenceLimit: CashAppOptions.referenceLimit)
 }
 
 /// Afterpay's options: the merchant server and signing hosts, and the merchant's credentials.

@@ -31,7 +31,9 @@ extension ProviderDescriptor {
                 brandID: configuration.brandID)
         },
         makeSandbox: { CashAppSandbox(id: "cashapp") },
-        credentialProbe: CashAppOptions.credentialProbe)
+        credentialProbe: CashAppOptions.credentialProbe,
+        profileExample: CashAppOptions.profileExample,
+        referenceLimit: CashAppOptions.referenceLimit)
 }
 
 /// Cash App Pay's options: the API host and the merchant's credentials.
@@ -57,6 +59,20 @@ public enum CashAppOptions {
         if values[brandID.flag] == nil { return "--cashapp-url needs your brand id: pass --brand-id or set CASHAPP_BRAND_ID" }
         return nil
     }
+
+    /// A customer request's reference_id.
+    static let referenceLimit = ReferenceLimit(characters: 1024, rule: "Cash App allows 1024")
+
+    static let profileExample = ProfileExample(order: 3, text: """
+          # Cash App Pay's sandbox with your client and brand ids.
+          cashapp-sandbox:
+            providers: [cashapp]
+            options:
+              cashapp-url: https://sandbox.api.cash.app
+            credentials:
+              client-id: { env: CASHAPP_CLIENT_ID }
+              brand-id: { env: CASHAPP_BRAND_ID }
+        """)
 
     /// Where Cash App Pay calls go: the real host with the user's credentials, or the sandbox.
     public static func configuration(_ values: ProviderOptionValues, sandboxURL: String?) -> CashAppConfiguration {

@@ -36,6 +36,18 @@ public enum SquareOptions {
     static let orderID = ProviderOption(flag: "order-id", valueName: "id", help: "Square: the order the payment is for.")
     static let all = [url, accessToken, location, card, entry, tip, appFee, autocomplete, delay, delayAction, then, offlineCapable, noKeyedEntry, note, orderID]
 
+    static let profileExample = ProfileExample(order: 1, text: """
+          # Square's sandbox with your own application's token.
+          square-sandbox:
+            description: Square sandbox, my test application
+            providers: [square]
+            options:
+              square-url: https://connect.squareupsandbox.com
+              square-location-id: YOUR_LOCATION_ID
+            credentials:
+              square-access-token: { env: SQUARE_ACCESS_TOKEN }
+        """)
+
     static func problem(_ values: ProviderOptionValues) -> String? {
         if let value = values[url.flag], !ProviderOptionValues.isWebURL(value) {
             return "--square-url must be an http(s) URL, e.g. \(SquareConfiguration.sandboxBaseURL)"

@@ -57,5 +57,7 @@ extension ProviderDescriptor {
                 notify: { name, summary in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, verified: true)) })
         },
         makeSandbox: { await SquareSandbox(id: "square") },
-        credentialProbe: SquareOptions.credentialProbe)
+        credentialProbe: SquareOptions.credentialProbe,
+        commands: [ProviderCommand(name: "offline", type: OfflineCommand.self)],
+        profileExample: SquareOptions.profileExample)
 }

@@ -70,7 +70,7 @@ public enum WalletOptions {
             settings.method = WalletSettings.MethodChoice(spelling: value)
         }
         if let parsed = try read(addresses, ShippingAddress.parseList) { settings.addresses = parsed }
-        if let parsed = try read(cards, WalletCard.parseList) { settings.cards = parsed }
+        if let parsed = try read(cards, SavedCard.parseList) { settings.cards = parsed }
         if let value = values[merchantID.flag] {
             guard (1...128).contains(value.count), value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-_".contains($0)) }) else {
                 throw WalletOptionProblem(description: "--merchant-id must be 1 to 128 letters, digits, dots, - or _, e.g. merchant.com.example")

@@ -44,18 +44,18 @@ extension CardNetwork {
     }
 }
 
-extension WalletCard {
+extension SavedCard {
     /// `--wallet-cards "visa:4242,mastercard:4444"`: network:last4 pairs, each card once, at least one.
-    public static func parseList(_ text: String) throws(WalletSpecError) -> [WalletCard] {
+    public static func parseList(_ text: String) throws(WalletSpecError) -> [SavedCard] {
         let fail = WalletSpecs.failure(
             "--wallet-cards", "comma-separated network:last4 pairs (e.g. visa:4242,mastercard:4444), network one of \(CardNetwork.spellings)")
-        var cards: [WalletCard] = []
+        var cards: [SavedCard] = []
         for entry in WalletSpecs.entries(text, separatedBy: ",") {
             let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(WalletSpecs.trimmed)
             guard parts.count == 2 else { throw fail("\"\(entry)\" is not network:last4") }
             guard let network = CardNetwork(spelling: parts[0]) else { throw fail("unknown card network \"\(parts[0])\" in \"\(entry)\"") }
-            if let problem = WalletCard.last4Problem(parts[1]) { throw fail("last4 in \"\(entry)\" \(problem)") }
-            let card = WalletCard(network: network, last4: parts[1])
+            if let problem = SavedCard.last4Problem(parts[1]) { throw fail("last4 in \"\(entry)\" \(problem)") }
+            let card = SavedCard(network: network, last4: parts[1])
             guard !cards.contains(card) else { throw fail("\"\(entry)\" is listed twice") }
             cards.append(card)
         }

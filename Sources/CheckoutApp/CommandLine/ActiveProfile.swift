@@ -1,15 +1,14 @@
 import ArgumentParser
-import CheckoutApp
 import Foundation
 import Synchronization
 
 /// The profile this process runs with, resolved once: a credential command (a password
 /// manager asking for a passphrase) runs once, however often the options are read.
-enum ActiveProfile {
+public enum ActiveProfile {
     private static let resolved = Mutex<[String: Result<ResolvedProfile, ProfileProblem>]>([:])
 
     /// The profile `--profile` or CHECKOUT_PROFILE names; nil when neither does.
-    static func resolve(flag: String?, environment: [String: String]) throws(ProfileProblem) -> ResolvedProfile? {
+    public static func resolve(flag: String?, environment: [String: String]) throws(ProfileProblem) -> ResolvedProfile? {
         guard let name = ProfileSelection.requestedName(flag: flag, environment: environment) else { return nil }
         let result = resolved.withLock { cache in
             if let known = cache[name] { return known }
@@ -22,23 +21,23 @@ enum ActiveProfile {
 
     /// The providers' option values: the command line's, then the profile's, then the options'
     /// environment variables; for commands outside a checkout session (listen, offline).
-    static func optionValues(flag: String?, options: [ProviderOption]) -> ProviderOptionValues {
+    public static func optionValues(flag: String?, options: [ProviderOption]) -> ProviderOptionValues {
         let environment = ProcessInfo.processInfo.environment
         let profile = (try? resolve(flag: flag, environment: environment)) ?? nil
         return ProviderCommandLine.values.filling(from: profile?.values ?? ProviderOptionValues()).withEnvironment(environment, options: options)
     }
 
     /// validate()'s check: the named profile resolves, or a usage error saying why.
-    static func validate(flag: String?) throws {
+    public static func validate(flag: String?) throws {
         do { _ = try resolve(flag: flag, environment: ProcessInfo.processInfo.environment) } catch { throw ValidationError(error.description) }
     }
 
     /// The config file's profile names, for shell completion (none when it cannot be read).
-    static func namesForCompletion() -> [String] {
+    public static func namesForCompletion() -> [String] {
         let path = ConfigLocation.file(environment: ProcessInfo.processInfo.environment)
         return ((try? ProfileParser.load(path: path)) ?? nil)?.names ?? []
     }
 
-    static let option = ArgumentHelp(
+    public static let option = ArgumentHelp(
         "Run with this profile from ~/.config/checkout/config.yaml (or CHECKOUT_PROFILE); see `checkout config`.", valueName: "name")
 }

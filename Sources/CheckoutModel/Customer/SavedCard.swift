@@ -22,8 +22,8 @@ public enum CardNetwork: String, CaseIterable, Sendable {
     public static var spellings: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
-/// A card saved in the customer's wallet, shown by network and last four digits.
-public struct WalletCard: Hashable, Sendable {
+/// A card the customer has saved (the wallet sheet offers them), shown by network and last four digits.
+public struct SavedCard: Hashable, Sendable {
     public let network: CardNetwork
     public let last4: String
     /// What the sheet shows, "Visa •••• 4242" unless given.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CheckoutApp
 import Foundation
 import ProviderClients
 

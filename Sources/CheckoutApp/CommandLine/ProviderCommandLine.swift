@@ -1,28 +1,28 @@
 import ArgumentParser
-import CheckoutApp
 import Foundation
 import Synchronization
 
 /// The providers' options (`--cashapp-url`, `--afterpay-secret-key`, …) are taken off the
 /// command line before the commands parse the rest, so a provider brings its options through
 /// the registry alone.
-enum ProviderCommandLine {
+public enum ProviderCommandLine {
     private static let parsed = Mutex(ProviderOptionValues())
 
     /// What the providers' options said on this command line.
-    static var values: ProviderOptionValues { parsed.withLock { $0 } }
+    public static var values: ProviderOptionValues { parsed.withLock { $0 } }
 
-    /// The command line without the providers' options, which are kept for `SessionFlags`.
-    static func split(_ arguments: [String]) -> [String] {
+    /// The command line without the providers' options, which are kept for `SessionFlags`; a
+    /// usage error when one of them is malformed.
+    public static func split(_ arguments: [String]) throws(ValidationError) -> [String] {
         do {
             let (values, rest) = try ProviderArguments.split(arguments, options: ProviderRegistry.builtIn.options)
             parsed.withLock { $0 = values }
             return rest
         } catch {
-            CheckoutCommand.exit(withError: ValidationError(error.description))
+            throw ValidationError(error.description)
         }
     }
 
     /// The providers' options, for the help of commands that take them.
-    static let help = ProviderArguments.help(ProviderRegistry.builtIn)
+    public static let help = ProviderArguments.help(ProviderRegistry.builtIn)
 }
