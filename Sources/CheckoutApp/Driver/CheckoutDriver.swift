@@ -120,3 +120,8 @@ public struct CheckoutDriver: Hashable, Sendable {
         }
     }
 }
+
+extension CustomerPrompt {
+    /// Still loading (a spinner) or only showing progress: nothing to answer yet.
+    var awaitsProvider: Bool { actions.isEmpty || choices.contains { $0.mark == .busy } }
+}

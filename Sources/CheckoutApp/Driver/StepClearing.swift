@@ -12,8 +12,3 @@ extension CheckoutPhase {
         }
     }
 }
-
-extension CustomerPrompt {
-    /// Still loading (a spinner) or only showing progress: nothing to answer yet.
-    var awaitsProvider: Bool { actions.isEmpty || choices.contains { $0.mark == .busy } }
-}
