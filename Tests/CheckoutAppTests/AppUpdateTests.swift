@@ -79,7 +79,7 @@ import Testing
     @Test func payCreatesTheRequestForTheCartTotalAndFocusesPayment() throws {
         var state = try Screens.state()
         let commands = press([.character("p")], in: &state)
-        guard case .pay(let order, let provider)? = commands.first else { Issue.record("expected pay, got \(commands)"); return }
+        guard case .session(.pay(let order, let provider))? = commands.first else { Issue.record("expected pay, got \(commands)"); return }
         #expect(order.amount.minorUnits == 4505)
         #expect(provider.id == "cashapp")
         #expect(state.checkout.provider?.id == "cashapp")
@@ -97,7 +97,7 @@ import Testing
     @Test func changingTheCartWhileReadyUpdatesTheRequest() throws {
         var state = try ready()
         let commands = press([.character("+")], in: &state)
-        guard case .changeOrder(let order)? = commands.first else { Issue.record("expected changeOrder, got \(commands)"); return }
+        guard case .session(.changeOrder(let order))? = commands.first else { Issue.record("expected changeOrder, got \(commands)"); return }
         #expect(order.amount.minorUnits == 6274)  // 3 × 16.50 + 14 − 5 = 58.50, tax 4.24
     }
 
@@ -221,7 +221,7 @@ import Testing
     @Test func payingWithAfterpayBeginsWithTheCartAsAnAfterpayCheckout() throws {
         var state = try afterpaySelected()
         let commands = press([.character("p")], in: &state)
-        guard case .pay(let order, let provider)? = commands.first else { Issue.record("expected pay, got \(commands)"); return }
+        guard case .session(.pay(let order, let provider))? = commands.first else { Issue.record("expected pay, got \(commands)"); return }
         #expect(provider == ProviderPlan(id: "afterpay", prepares: true, settles: true))
         let checkout = AfterpayCheckoutRequest.forOrder(order, reference: "tc-test")
         #expect(checkout.amount == .init(amount: "45.05", currency: "USD"))
@@ -257,7 +257,7 @@ import Testing
         _ = Screens.apply([.phaseChanged(.step("token")), .phaseChanged(.step("signing"))] + Screens.createdMessages(provider: "afterpay"), to: &state)
         #expect(state.checkout.phase == nil)
         let commands = press([.character("+")], in: &state)
-        guard case .changeOrder(let order)? = commands.first else { Issue.record("expected changeOrder, got \(commands)"); return }
+        guard case .session(.changeOrder(let order))? = commands.first else { Issue.record("expected changeOrder, got \(commands)"); return }
         #expect(AfterpayCheckoutRequest.forOrder(order, reference: "tc-test").amount?.amount == "62.74")
         // While Afterpay re-signs, further changes wait.
         _ = Screens.apply([.phaseChanged(.step("token"))], to: &state)

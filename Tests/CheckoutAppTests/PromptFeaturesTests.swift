@@ -128,7 +128,7 @@ import Testing
         loading.scripted = ["approve": PromptAnswer(action: "pay", choice: "usps")]
         var rated = loading
         rated.choices[3].mark = nil
-        let answer = AppCommand.answerPrompt(PromptAnswer(action: "pay", choice: "usps"), promptID: "sheet", afterSeconds: 1)
+        let answer = AppCommand.wait(.customerAnswers(PromptAnswer(action: "pay", choice: "usps"), promptID: "sheet"), seconds: 1)
         #expect(Screens.apply([.promptChanged(loading)], to: &state).isEmpty, "a rate is still loading")
         #expect(Screens.apply([.promptChanged(rated)], to: &state) == [answer])
         #expect(Screens.apply([.promptChanged(rated)], to: &state).isEmpty, "answered once")

@@ -38,7 +38,7 @@ import Testing
     @Test func theToggleMakesThePaymentStoreTheMethod() throws {
         var (state, _) = try adyenChosen()
         _ = Screens.apply(keys([.character("s")]), to: &state)
-        guard case .pay(let order, let plan)? = Screens.apply(keys([.character("p")]), to: &state).first else {
+        guard case .session(.pay(let order, let plan))? = Screens.apply(keys([.character("p")]), to: &state).first else {
             Issue.record("p did not pay")
             return
         }
@@ -52,7 +52,7 @@ import Testing
         _ = Screens.apply(keys([.character("s"), .down, .down, .enter]), to: &state)
         #expect(state.selectedSavedMethod == saved)
         #expect(state.togglesOn.isEmpty)
-        guard case .pay(let order, _)? = Screens.apply(keys([.character("p")]), to: &state).first else {
+        guard case .session(.pay(let order, _))? = Screens.apply(keys([.character("p")]), to: &state).first else {
             Issue.record("p did not pay")
             return
         }

@@ -122,7 +122,7 @@ import Testing
         #expect(CheckoutView.render(state).text.contains("TerminalCheckout · Driftwood Coffee Co. · risk"))
 
         let commands = Screens.apply([.key(.character("p"))], to: &state)
-        guard case .pay(let order, _)? = commands.first else {
+        guard case .session(.pay(let order, _))? = commands.first else {
             Issue.record("expected a payment, got \(commands)")
             return
         }
@@ -142,7 +142,7 @@ import Testing
         var state = try Screens.state()
         try scenario.load(into: &state, catalog: try Catalog.bundled())
         let commands = Screens.apply([.key(.character("p"))], to: &state)
-        guard case .pay(let order, let provider)? = commands.first else {
+        guard case .session(.pay(let order, let provider))? = commands.first else {
             Issue.record("expected a payment, got \(commands)")
             return
         }
@@ -158,11 +158,11 @@ import Testing
         scenario.customer = .approveAfter(seconds: 4)
         try scenario.load(into: &state, catalog: try Catalog.bundled())
         let commands = Screens.apply(Screens.polling, to: &state)
-        #expect(commands.contains(.actAsCustomer(.approve, attemptID: Screens.requestID, afterSeconds: 4)))
+        #expect(commands.contains(.wait(.customerActs(.approve, attemptID: Screens.requestID), seconds: 4)))
         #expect(state.layout.notice?.text == "Scenario: the customer will approve in 4 s.")
         // Polling again (after a refresh) does not act twice.
         let again = Screens.apply([.stateChanged(.refreshing(Screens.request())), .stateChanged(.polling(Screens.request()))], to: &state)
-        #expect(!again.contains { if case .actAsCustomer = $0 { true } else { false } })
+        #expect(!again.contains { if case .session(.actAsCustomer) = $0 { true } else if case .session(.wait(.customerActs, _)) = $0 { true } else { false } })
     }
 
     @Test func aRecordedScreenSessionBecomesAScenario() throws {

@@ -213,7 +213,7 @@ final class LoopRun: Sendable {
 
     let terminal: InMemoryTerminal
     let inbox = Inbox()
-    let commands = Watched<[AppCommand]>([])
+    let commands = Watched<[SessionCommand]>([])
     private let outcome = Watched<UILoop.Outcome?>(nil)
 
     /// `links` stands in for the browser: no test starts one.

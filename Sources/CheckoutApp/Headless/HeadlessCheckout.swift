@@ -86,58 +86,44 @@ public struct HeadlessCheckout: Sendable {
         let stopNotices = session.notices.subscribe { stream.notice($0) }
         defer { stopNotices() }
         // What a provider asks at the terminal (Square's reader) the scenario's customer answers.
-        let desk = session.desk
-        let stopPrompts = await desk.subscribe { [self] prompt in
-            if let prompt { answerAsCustomer(prompt, desk: desk) }
-        }
-
+        let stopPrompts = await session.desk.subscribe { stream.prompt($0) }
         let timeout = options.timeoutSeconds
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(timeout))
-            await checkout.authorizationTimedOut(seconds: timeout)
-            try await Task.sleep(for: .seconds(1))
-            stream.finish()
-        }
-        defer { watchdog.cancel() }
+        var driver = CheckoutDriver(
+            mode: .headless, customer: scenario.customer, customerSimulated: customer != nil, authorizationTimeoutSeconds: timeout)
+        let commands = HeadlessDriverCommands(
+            checkout: checkout, control: customer, desk: session.desk, stream: stream, json: options.json, writeError: writeError)
+        defer { commands.cancelWaits() }
 
         let order: PaymentOrder
         do { order = try scenario.order(cart: try scenario.cart(in: session.catalog), merchantName: session.catalog.merchantName) } catch {
+            await stopPrompts()
             writeError("error: scenario \"\(scenario.name)\": \(error)")
             return Outcome(status: .failed, events: [])
         }
         let amount = order.amount
         emit(.state(.notStarted), recorder)
+        await commands.perform(driver.handle(.paying(provider.method)))
         await checkout.pay(order, with: provider.plan)
 
-        var final: CheckoutState = .notStarted
-        var finalPhase: CheckoutPhase?
-        for await event in stream.events {
-            emit(event, recorder)
-            switch event {
-            case .notice:
-                continue
-            case .phase(let phase):
-                finalPhase = phase
-                progress.latest.phase = phase
-            case .state(let state):
-                final = state
-                // A provider's steps before its request are over once the request is being written.
-                if case .creatingCustomerRequest = state, case .step? = finalPhase { finalPhase = nil }
-                // So is a step at the terminal (the wallet's processing) once the sheet has decided.
-                switch (state, finalPhase) {
-                case (.approved, .step?), (.declined, .step?): finalPhase = nil
-                default: break
+        following: for await input in stream.inputs {
+            switch input {
+            case .flow(let event):
+                emit(event, recorder)
+                switch event {
+                case .notice: continue following
+                case .phase(let phase): await commands.perform(driver.handle(.phaseChanged(phase)))
+                case .state(let state): await commands.perform(driver.handle(.stateChanged(state, at: Date())))
                 }
-                progress.latest = (state, finalPhase)
-                switch state {
-                case .readyToAuthorize: await checkout.authorize()
-                case .polling(let attempt): actAsCustomer(customer, on: attempt, checkout: checkout)
-                default: break
-                }
+                progress.latest = (driver.state, driver.phase)
+                // Ended as the printed events say (the runner may already be further on).
+                if driver.ended { break following }
+            case .prompt(let prompt):
+                await commands.perform(driver.handle(.promptChanged(prompt)))
+            case .timer(let timer):
+                await commands.perform(driver.handle(.timerFired(timer)))
             }
-            // Ended as the printed events say (the runner may already be further on).
-            if final.ends(with: finalPhase, settles: provider.method.settles) { break }
         }
+        let (final, finalPhase) = (driver.state, driver.phase)
 
         await stopPrompts()
         var status = ExitStatus(final: final, phase: finalPhase, settles: provider.method.settles)
@@ -171,18 +157,9 @@ public struct HeadlessCheckout: Sendable {
     ) -> Bool {
         var scenario = options.scenario
         scenario.addOptions(from: options.session)
-        let exchanges = session.http.log.entries
-        let record = recorder.record(
-            scenario: scenario, summary: summary, finalState: final.name, finalPhase: phase?.name, exitStatus: status.rawValue)
-        do {
-            try Transcript.write(
-                Transcript.document(record: record, exchanges: exchanges, title: "\(scenario.name) (\(scenario.provider))"), to: path)
-            writeError("transcript: wrote \(path) (\(exchanges.count) HTTP exchanges, \(record.events.count) states and phases)")
-            return true
-        } catch {
-            writeError("error: \(error)")
-            return false
-        }
+        return recorder.write(
+            to: path, scenario: scenario, title: "\(scenario.name) (\(scenario.provider))", summary: summary, final: final, phase: phase,
+            status: status, exchanges: session.http.log.entries, say: writeError)
     }
 
     static func seconds(_ milliseconds: Int) -> String {
@@ -202,46 +179,6 @@ public struct HeadlessCheckout: Sendable {
             : met ? "expect: met (\(expect.description))" : "expect: NOT met: expected \(expect.description), got \(actual.description)"
         write(line)
         return (met ? .approved : .declined, line)
-    }
-
-    /// Answers a provider's prompt as the scenario's customer would (its scripted answer for
-    /// the behaviour), after the behaviour's delay; `none` leaves it unanswered.
-    private func answerAsCustomer(_ prompt: CustomerPrompt, desk: CustomerDesk) {
-        let behaviour = options.scenario.customer
-        // A prompt still loading (a spinner) or only showing progress waits for its next version.
-        guard !prompt.actions.isEmpty, !prompt.choices.contains(where: { $0.mark == .busy }) else { return }
-        guard let answer = prompt.scripted[behaviour.keyword] else {
-            writeError("note: waiting at the \(prompt.id) prompt (\(prompt.title)); the customer (\(behaviour.spelling)) does not answer")
-            return
-        }
-        if !options.json {
-            writeError("customer: \(prompt.id): \(([answer.action] + (answer.choice.map { [$0] } ?? [])).joined(separator: " "))")
-        }
-        let delay = if case .approveAfter(let seconds) = behaviour, prompt.id != "tip" { seconds } else { 0.0 }
-        Task {
-            if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
-            await desk.answer(answer, to: prompt.id)
-        }
-    }
-
-    /// In the embedded sandbox the simulated customer acts; elsewhere the real customer must.
-    private func actAsCustomer(_ control: SandboxControlClient?, on attempt: PaymentAttempt, checkout: CheckoutRunner) {
-        let url = attempt.authorizationURL ?? "(no link)"
-        guard let control else {
-            writeError("note: approve or decline on the customer's device (Cash App sandbox): \(url)")
-            return
-        }
-        guard let (decision, delay) = options.scenario.customer.action else {
-            writeError("note: waiting for the customer; open \(url) in a browser to approve or decline")
-            return
-        }
-        let writeError = writeError
-        Task {
-            if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
-            do { try await control.act(decision, on: attempt.id ?? "", nudging: checkout) } catch {
-                writeError("warning: the simulated customer could not \(decision.rawValue): \(error)")
-            }
-        }
     }
 
     private func emit(_ event: FlowEvent, _ recorder: TranscriptRecorder) {

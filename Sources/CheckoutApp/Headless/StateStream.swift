@@ -8,20 +8,33 @@ enum FlowEvent: Sendable {
     case notice(ProviderNotice)
 }
 
-/// An observer that turns state changes and phases into one ordered async sequence.
+/// What a headless run follows, in one order: what it prints, the provider's prompts, and the
+/// driver's delays as they end.
+enum HeadlessInput: Sendable {
+    case flow(FlowEvent)
+    case prompt(CustomerPrompt?)
+    case timer(DriverTimer)
+}
+
+/// An observer that turns state changes, phases, notices, prompts and ended delays into one
+/// ordered async sequence.
 final class StateStream: CheckoutObserver {
-    let events: AsyncStream<FlowEvent>
-    private let continuation: AsyncStream<FlowEvent>.Continuation
+    let inputs: AsyncStream<HeadlessInput>
+    private let continuation: AsyncStream<HeadlessInput>.Continuation
 
     init() {
-        (events, continuation) = AsyncStream.makeStream(of: FlowEvent.self)
+        (inputs, continuation) = AsyncStream.makeStream(of: HeadlessInput.self)
     }
 
-    func stateDidChange(to state: CheckoutState) { continuation.yield(.state(state)) }
+    func stateDidChange(to state: CheckoutState) { continuation.yield(.flow(.state(state))) }
 
-    func phaseDidChange(to phase: CheckoutPhase) { continuation.yield(.phase(phase)) }
+    func phaseDidChange(to phase: CheckoutPhase) { continuation.yield(.flow(.phase(phase))) }
 
-    func notice(_ notice: ProviderNotice) { continuation.yield(.notice(notice)) }
+    func notice(_ notice: ProviderNotice) { continuation.yield(.flow(.notice(notice))) }
+
+    func prompt(_ prompt: CustomerPrompt?) { continuation.yield(.prompt(prompt)) }
+
+    func timerFired(_ timer: DriverTimer) { continuation.yield(.timer(timer)) }
 
     func finish() { continuation.finish() }
 }

@@ -105,7 +105,7 @@ public struct PaymentMethod: Hashable, Sendable {
     /// The banner's sentence while a step runs, by step name.
     public var stepSentences: [String: String]
     /// The banner's sentence for a state, where it words it differently from the SDK's.
-    public var stateSentences: [String: String]
+    public var stateSentences: [StateSentenceKey: String]
     /// The banner's sentence once settled, and the line under it (`{payment}` is the payment id).
     public var completedSentence: String
     public var completedLine: String
@@ -117,6 +117,21 @@ public struct PaymentMethod: Hashable, Sendable {
     /// when there is none, or when the command line already set it.
     public var toggle: PaymentToggle?
 
+    // What the driver and the screen ask of the provider beyond its states.
+    /// Prompts a scripted customer answers at once, whatever its behaviour's delay (Square's
+    /// tip screen: the delay is the card's).
+    public var promptsAnsweredAtOnce: Set<String>
+    /// How the prompt box ends a passed deadline: "waiting for Square…".
+    public var waitingSentence: String { "waiting for \(shortName)…" }
+    /// Names of verified notices after which its saved methods are listed anew, by prefix
+    /// (Adyen: `recurring.token.`, a method stored or disabled).
+    public var savedMethodsRefreshNotices: [String]
+
+    /// Whether a verified notice named `name` changes its saved methods.
+    public func refreshesSavedMethods(after name: String) -> Bool {
+        savedMethodsRefreshNotices.contains { name.hasPrefix($0) }
+    }
+
     /// The banner's sentence for `state` with this method.
     /// The method's words for `key` in the chosen value's language (`scan`: the QR panel's title, `offers`: what the customer chooses from).
     public func words(_ key: String, choice: String?) -> String? {
@@ -125,14 +140,17 @@ public struct PaymentMethod: Hashable, Sendable {
 
     public func sentence(for state: CheckoutState, choice: String? = nil) -> String {
         if let choice, let worded = toggle?.sentences[choice]?[state.name] { return worded }
-        return stateSentences[state.name] ?? state.sentence(app: customerApp, method: label)
+        return StateSentenceKey(state).flatMap { stateSentences[$0] } ?? state.sentence(app: customerApp, method: label)
     }
 
     public init(
         plan: ProviderPlan, label: String, detail: String, shortName: String, customerApp: String? = nil, steps: [String] = [], stepSentences: [String: String] = [:],
-        stateSentences: [String: String] = [:], completedSentence: String = "Paid.", completedLine: String = "payment {payment} settled",
-        receiptLabels: [String: String] = [:], linkNoun: String? = nil, toggle: PaymentToggle? = nil
+        stateSentences: [StateSentenceKey: String] = [:], completedSentence: String = "Paid.", completedLine: String = "payment {payment} settled",
+        receiptLabels: [String: String] = [:], linkNoun: String? = nil, toggle: PaymentToggle? = nil,
+        promptsAnsweredAtOnce: Set<String> = [], savedMethodsRefreshNotices: [String] = []
     ) {
+        self.promptsAnsweredAtOnce = promptsAnsweredAtOnce
+        self.savedMethodsRefreshNotices = savedMethodsRefreshNotices
         self.plan = plan
         self.label = label
         self.detail = detail

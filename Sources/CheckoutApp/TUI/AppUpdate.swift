@@ -25,8 +25,9 @@ public enum AppUpdate {
         case .notice(let notice, let at):
             state.notices.append(ReceivedNotice(notice: notice, at: at))
             if state.notices.count > noticeLimit { state.notices.removeFirst(state.notices.count - noticeLimit) }
-            // A verified token webhook (a method stored or disabled): list the saved methods anew.
-            guard notice.verified, notice.name.hasPrefix("recurring.token.") else { return [] }
+            // A verified notice its provider says changes the saved methods: list them anew.
+            guard notice.verified, state.paymentMethods.contains(where: { $0.id == notice.provider && $0.refreshesSavedMethods(after: notice.name) })
+            else { return [] }
             return [.loadSavedMethods(provider: notice.provider, reason: notice.name)]
         case .savedMethodsLoaded(let provider, let methods, let reason):
             state.replaceSavedMethods(of: provider, with: methods, reason: reason)
@@ -39,12 +40,10 @@ public enum AppUpdate {
             state.inform("Deleted the saved \(method.label).")
             return []
         case .promptChanged(let prompt):
-            let before = state.prompt
-            let replaced = state.receivePrompt(prompt)
-            // The scenario's customer answers a prompt once, when it no longer waits on the
-            // provider: a version replaced in place only if the one before was still loading.
-            guard prompt?.awaitsProvider != true, !replaced || before?.awaitsProvider == true else { return [] }
-            return CheckoutActions.scenarioAnswer(&state, to: prompt)
+            state.receivePrompt(prompt)
+            return state.drive(.promptChanged(prompt))
+        case .driverTimer(let timer):
+            return state.drive(.timerFired(timer))
         case .sessionStarted(let label):
             state.endpointLabel = label
             return []
@@ -57,9 +56,10 @@ public enum AppUpdate {
             return []
         case .phaseChanged(let phase):
             state.checkout.phase = phase
+            let driven = state.drive(.phaseChanged(phase))
             // A completed payment may have saved the method: list them anew.
-            if case .completed = phase, let provider = state.checkout.provider { return [.loadSavedMethods(provider: provider.id, reason: nil)] }
-            return []
+            if case .completed = phase, let provider = state.checkout.provider { return driven + [.loadSavedMethods(provider: provider.id, reason: nil)] }
+            return driven
         case .attemptChanged(let attempt):
             if case .polling = state.checkout.state { state.checkout.state = .polling(attempt) }
             AuthorizationCode.refresh(&state.checkout.authorizationCode, for: state.checkout.state)
@@ -85,25 +85,20 @@ public enum AppUpdate {
     }
 
     private static func tick(_ state: inout AppState, _ now: Date) -> [AppCommand] {
-        let before = state.now
         state.now = now
         if let notice = state.layout.notice, now.timeIntervalSince(notice.shownAt) > 6 { state.layout.notice = nil }
-        // Give up once, on the tick that crosses the authorization timeout.
-        if case .polling = state.checkout.state {
-            let limit = state.checkout.stateEnteredAt.addingTimeInterval(TimeInterval(state.authorizationTimeoutSeconds))
-            if before < limit, now >= limit { return [.giveUp(afterSeconds: state.authorizationTimeoutSeconds)] }
-        }
-        return []
+        return state.drive(.timePassed(now))
     }
 
     private static func stateChanged(_ state: inout AppState, to next: CheckoutState) -> [AppCommand] {
         state.checkout.enter(next, at: state.now)
+        var driven: [AppCommand] = []
         // A replayed or scenario-driven attempt names its provider.
         if let id = next.attempt?.provider, state.checkout.provider?.id != id {
             state.checkout.provider = state.paymentMethods.first { $0.id == id }
+            if let method = state.checkout.provider { driven += state.drive(.paying(method)) }
         }
-        guard case .polling(let attempt) = next else { return [] }
-        return CheckoutActions.scenarioCustomer(&state, attempt: attempt)
+        return driven + state.drive(.stateChanged(next, at: state.now))
     }
 }
 

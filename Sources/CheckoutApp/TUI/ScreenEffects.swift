@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// The commands the UI loop carries out itself rather than the session: the clipboard goes
+/// The effects the UI loop carries out itself rather than the session: the clipboard goes
 /// through the terminal, the browser is the user's, so both work before the session is up and
 /// in a replay. Neither waits: the browser starts on a task that posts how it went.
 struct ScreenEffects {
@@ -8,9 +8,8 @@ struct ScreenEffects {
     let inbox: Inbox
     let links: any LinkOpener
 
-    /// Carries `command` out; false when it is the session's.
-    func perform(_ command: AppCommand) -> Bool {
-        switch command {
+    func perform(_ effect: ScreenEffect) {
+        switch effect {
         case .copyToClipboard(let text):
             terminal.copyToClipboard(text)
         case .openLink(let url):
@@ -19,9 +18,6 @@ struct ScreenEffects {
                 let problem = await links.open(url)
                 inbox.post(.linkOpened(url: url, problem: problem))
             }
-        default:
-            return false
         }
-        return true
     }
 }

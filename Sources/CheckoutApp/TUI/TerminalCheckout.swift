@@ -109,19 +109,12 @@ public enum TerminalCheckout {
         guard let session = started else { return outcome.status }
         if let path = options.recordPath, let recorder {
             let scenario = Scenario.recorded(from: outcome.finalAppState, session: options.effectiveSession)
-            let final = outcome.finalAppState
-            let settles = final.checkout.provider?.settles ?? session.registry.descriptor(scenario.provider)?.method.settles ?? false
-            let status = ExitStatus(final: final.checkout.state, phase: final.checkout.phase, settles: settles)
-            let record = recorder.record(
-                scenario: scenario, finalState: final.checkout.state.name, finalPhase: final.checkout.phase?.name, exitStatus: status.rawValue)
-            do {
-                try Transcript.write(
-                    Transcript.document(record: record, exchanges: session.http.log.entries, title: "\(scenario.name) (screen)"), to: path)
-                writeError("transcript: wrote \(path) (\(session.http.log.entries.count) HTTP exchanges, \(record.events.count) states and phases)")
-            } catch {
-                writeError("error: \(error)")
-                return 2
-            }
+            let final = outcome.finalAppState.checkout
+            let settles = final.provider?.settles ?? session.registry.descriptor(scenario.provider)?.method.settles ?? false
+            let written = recorder.write(
+                to: path, scenario: scenario, title: "\(scenario.name) (screen)", final: final.state, phase: final.phase,
+                status: ExitStatus(final: final.state, phase: final.phase, settles: settles), exchanges: session.http.log.entries, say: writeError)
+            if !written { return 2 }
         }
         if let id = outcome.finalState.createdAttempt?.id, !options.quietEnd {
             writeError("checkout: left in \(outcome.finalState.name) (request \(id))")
@@ -166,8 +159,8 @@ public enum TerminalCheckout {
         }
         options.benchLoad?.apply(to: &initial)
         let inbox = Inbox()
-        let commands = AsyncStream.makeStream(of: AppCommand.self)
-        let send: @Sendable (AppCommand) -> Void = { commands.continuation.yield($0) }
+        let commands = AsyncStream.makeStream(of: SessionCommand.self)
+        let send: @Sendable (SessionCommand) -> Void = { commands.continuation.yield($0) }
         // A scenario may open the screen on a provider with saved methods: list them (once the session is up).
         send(.loadSavedMethods(provider: initial.selectedPaymentMethod.id, reason: nil))
         // The screen keeps its own log (AppState.exchanges); only a transcript needs the client's.
@@ -205,7 +198,7 @@ public enum TerminalCheckout {
 
     /// Wires a started session to the screen (its states, exchanges, notices and prompts come in
     /// as messages) and performs the screen's commands until the screen ends.
-    private static func serve(_ session: PaymentSession, commands: AsyncStream<AppCommand>, inbox: Inbox, recorder: TranscriptRecorder?) async {
+    private static func serve(_ session: PaymentSession, commands: AsyncStream<SessionCommand>, inbox: Inbox, recorder: TranscriptRecorder?) async {
         let observer = InboxObserver(inbox: inbox, recorder: recorder)
         await session.checkout.addObserver(observer)
         let subscription = session.http.log.subscribe { inbox.post(.exchange($0)) }
@@ -223,9 +216,9 @@ public enum TerminalCheckout {
         await stopPrompts()
     }
 
-    /// Performs the update function's commands in order, off the UI loop.
+    /// Performs the session's commands in order, off the UI loop.
     private static func perform(
-        _ commands: AsyncStream<AppCommand>, checkout: CheckoutRunner, control: SandboxControlClient?,
+        _ commands: AsyncStream<SessionCommand>, checkout: CheckoutRunner, control: SandboxControlClient?,
         savedMethods: [String: any SavedPaymentMethodsAdapter], inbox: Inbox, desk: CustomerDesk
     ) async {
         for await command in commands {
@@ -234,15 +227,11 @@ public enum TerminalCheckout {
             case .changeOrder(let order): await checkout.changeOrder(order)
             case .authorize: await checkout.authorize()
             case .reset: await checkout.reset()
-            case .openLink, .copyToClipboard: continue  // the UI loop's own (ScreenEffects)
-            case .answerPrompt(let answer, let promptID, let delay):
-                guard delay > 0 else {
-                    await desk.answer(answer, to: promptID)
-                    continue
-                }
+            case .answerPrompt(let answer, let promptID): await desk.answer(answer, to: promptID)
+            case .wait(let timer, let seconds):
                 Task {
-                    try? await Task.sleep(for: .milliseconds(Int(delay * 1000)))
-                    await desk.answer(answer, to: promptID)
+                    try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+                    inbox.post(.driverTimer(timer))
                 }
             case .giveUp(let seconds): await checkout.authorizationTimedOut(seconds: seconds)
             case .loadSavedMethods(let provider, let reason):
@@ -264,10 +253,10 @@ public enum TerminalCheckout {
                         inbox.post(.savedMethodsFailed("\(method.label) could not be deleted: \(error.code) \(error.detail ?? "")"))
                     }
                 }
-            case .actAsCustomer(let decision, let id, let delay):
+            case .actAsCustomer(let decision, let id):
+                // Only a sandbox has a simulated customer; the screen offers it only there.
                 guard let control else { continue }
                 Task {
-                    if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
                     do { try await control.act(decision, on: id, nudging: checkout) } catch {
                         inbox.post(.customerActionFailed("The simulated customer could not \(decision.rawValue): \(error)"))
                     }

@@ -18,7 +18,7 @@ enum UILoop {
     /// must never wait on the terminal).
     static func runOnItsOwnThread(
         initial: AppState, inbox: Inbox, colors: Bool, mouse: Bool = false, links: any LinkOpener = BrowserLauncher(),
-        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: @escaping @Sendable (AppCommand) -> Void
+        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: @escaping @Sendable (SessionCommand) -> Void
     ) async -> Outcome {
         await onItsOwnThread {
             run(initial: initial, inbox: inbox, colors: colors, mouse: mouse, links: links, director: director, firstFrameDrawn: firstFrameDrawn, send: send)
@@ -29,7 +29,7 @@ enum UILoop {
     static func runOnItsOwnThread(
         initial: AppState, inbox: Inbox, terminal makeTerminal: @escaping @Sendable () -> any TerminalBackend,
         links: any LinkOpener = BrowserLauncher(), director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil,
-        send: @escaping @Sendable (AppCommand) -> Void
+        send: @escaping @Sendable (SessionCommand) -> Void
     ) async -> Outcome {
         await onItsOwnThread {
             run(initial: initial, inbox: inbox, terminal: makeTerminal(), links: links, director: director, firstFrameDrawn: firstFrameDrawn, send: send)
@@ -48,7 +48,7 @@ enum UILoop {
     /// With `mouse`, clicks and the wheel come in where the terminal has a mouse.
     static func run(
         initial: AppState, inbox: Inbox, colors: Bool, mouse: Bool = false, links: any LinkOpener = BrowserLauncher(),
-        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: (AppCommand) -> Void
+        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: (SessionCommand) -> Void
     ) -> Outcome {
         StartupTrace.mark("ui-thread")
         let terminal: NcursesTerminal
@@ -69,7 +69,7 @@ enum UILoop {
     /// comes; closes `terminal` when it returns.
     static func run(
         initial: AppState, inbox: Inbox, terminal: any TerminalBackend, links: any LinkOpener = BrowserLauncher(),
-        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: (AppCommand) -> Void
+        director: (any ScreenDirector)?, firstFrameDrawn: (@Sendable () -> Void)? = nil, send: (SessionCommand) -> Void
     ) -> Outcome {
         defer { terminal.close() }
         let effects = ScreenEffects(terminal: terminal, inbox: inbox, links: links)
@@ -109,7 +109,10 @@ enum UILoop {
             messages += due
             for message in messages {
                 for command in AppUpdate.update(&state, message) {
-                    if !effects.perform(command) { send(command) }
+                    switch command {
+                    case .screen(let effect): effects.perform(effect)
+                    case .session(let command): send(command)
+                    }
                 }
             }
             if let problem = state.startFailure { return Outcome(status: 2, finalAppState: state, failure: .session(problem)) }

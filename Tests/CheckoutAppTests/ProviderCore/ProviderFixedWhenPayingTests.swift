@@ -42,7 +42,7 @@ import Testing
         #expect(press([.character("r")], in: &state) == [.reset])
         _ = Screens.apply([.stateChanged(.notStarted)], to: &state)
         #expect(state.checkout.provider == nil)
-        guard case .pay(_, let provider)? = press([.character("p")], in: &state).first else {
+        guard case .session(.pay(_, let provider))? = press([.character("p")], in: &state).first else {
             Issue.record("p did not pay")
             return
         }

@@ -21,7 +21,7 @@ import Testing
         let downs = [Key](repeating: .down, count: ProviderRegistry.builtIn.ids.count)
         _ = Screens.apply(([.tab, .tab] + downs + [.enter]).map { .key($0) }, to: &state)
         #expect(state.selectedPaymentMethod.label == "Test Pay")
-        guard case .pay(_, let provider)? = Screens.apply([.key(.character("p"))], to: &state).first else {
+        guard case .session(.pay(_, let provider))? = Screens.apply([.key(.character("p"))], to: &state).first else {
             Issue.record("p did not pay")
             return
         }

@@ -22,7 +22,9 @@ extension ProviderDescriptor {
             completedSentence: "Paid: Adyen authorised the payment.", completedLine: "Adyen payment {payment} authorised",
             receiptLabels: ["stored_payment_method_id": "stored as", "capture_psp_reference": "capture"],
             // Like the component's showsStorePaymentField; `--store` sets it and hides it.
-            toggle: PaymentToggle(flag: AdyenPaymentSettings.storeFlag, label: "store for next time")),
+            toggle: PaymentToggle(flag: AdyenPaymentSettings.storeFlag, label: "store for next time"),
+            // A token webhook (recurring.token.created, .disabled, …) changes the saved methods.
+            savedMethodsRefreshNotices: ["recurring.token."]),
         emulates: "Adyen Checkout API v71 with the Cash App Pay component: payment methods, payments, details, modifications, stored Cash App Pay, webhooks",
         endpoints: [
             "POST /v71/paymentMethods", "POST \(CashAppConfiguration.requestsPath)", "POST /v71/payments", "POST /v71/payments/details",

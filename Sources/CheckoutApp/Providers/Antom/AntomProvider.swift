@@ -13,7 +13,7 @@ extension ProviderDescriptor {
         method: PaymentMethod(
             plan: ProviderPlan(id: "antom", prepares: false, settles: false), label: "Bank payment (Antom)", detail: "",
             shortName: "Antom", customerApp: "the bank",
-            stateSentences: AntomLocale.english.stateSentences,
+            stateSentences: StateSentenceKey.keyed(AntomLocale.english.stateSentences),
             completedSentence: "Paid at the bank: Antom confirmed it.", completedLine: "Antom payment {payment}",
             receiptLabels: ["payment_request_id": "request"],
             // A bank's page (or the cashier listing the banks), not an app's authorization.

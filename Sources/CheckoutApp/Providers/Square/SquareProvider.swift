@@ -21,12 +21,14 @@ extension ProviderDescriptor {
                 SquareAdapter.cancelingStep: "Canceling the authorization…",
             ],
             stateSentences: [
-                "creatingCustomerRequest": "Card read; Square is taking the payment…",
-                "declined": "Square declined the card.",
-                "approved": "Approved by Square.",
+                .creating: "Card read; Square is taking the payment…",
+                .declined: "Square declined the card.",
+                .approved: "Approved by Square.",
             ],
             completedSentence: "Paid by card.", completedLine: "Square payment {payment}",
-            receiptLabels: ["receipt_number": "receipt #", "entry_method": "entry", "status": "status"]),
+            receiptLabels: ["receipt_number": "receipt #", "entry_method": "entry", "status": "status"],
+            // The tip screen is answered at once; approve-after's delay is the card's, at the reader.
+            promptsAnsweredAtOnce: [SquareAdapter.tipStep]),
         emulates: "Square Payments API (Mobile Payments SDK Take a Payment): card reader, tips, delayed capture, offline payments, lost-answer recovery",
         endpoints: [
             "POST /v2/payments", "GET /v2/payments/{payment_id}", "GET /v2/payments", "POST /v2/payments/{payment_id}/complete",

@@ -13,7 +13,7 @@ extension ProviderDescriptor {
             plan: ProviderPlan(id: "wallet", settles: true, authorizesAtTerminal: true), label: "Wallet (Apple Pay style)", detail: "Adyen",
             shortName: "Wallet", customerApp: "the wallet sheet", steps: ["processing"],
             stepSentences: ["processing": "Processing: the processor charges the wallet's token…"],
-            stateSentences: ["readyToAuthorize": "The wallet sheet is open: choose the address and shipping, then press p twice to pay."],
+            stateSentences: [.readyToAuthorize: "The wallet sheet is open: choose the address and shipping, then press p twice to pay."],
             completedSentence: "Paid with the wallet.", completedLine: "payment {payment}",
             receiptLabels: ["ship_to": "ship to", "shipping_method": "by", "processor": "through"]),
         emulates: "an Apple-Pay-style payment sheet: summary items, the networks check, saved addresses and cards, "

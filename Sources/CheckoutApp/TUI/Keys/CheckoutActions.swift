@@ -31,7 +31,7 @@ enum CheckoutActions {
             }
             state.checkout.provider = method
             state.checkout.flowStartedAt = state.now
-            return [.pay(order, provider: method.plan)]
+            return state.drive(.paying(method)) + [.pay(order, provider: method.plan)]
         case .readyToAuthorize:
             return [.authorize]
         default:
@@ -66,28 +66,6 @@ enum CheckoutActions {
         state.layout.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? state.layout.shippingCursor
         guard case .readyToAuthorize = state.checkout.state, let order = order(state) else { return [] }
         return [.changeOrder(order)]
-    }
-
-    /// A scenario's customer acts on its own, once per attempt.
-    static func scenarioCustomer(_ state: inout AppState, attempt: PaymentAttempt) -> [AppCommand] {
-        guard state.customerSimulated, let id = attempt.id, let (decision, delay) = state.recording.scenario?.customer.action,
-            state.recording.scenarioCustomerActedOn != id
-        else { return [] }
-        state.recording.scenarioCustomerActedOn = id
-        if state.recording.firstCustomerDecision == nil {
-            state.recording.firstCustomerDecision = CustomerDecisionRecord(decision: decision, afterSeconds: delay)
-        }
-        state.inform("Scenario: the customer will \(decision.rawValue)\(delay > 0 ? " in \(delay.plainText) s" : "").")
-        return [.actAsCustomer(decision, attemptID: id, afterSeconds: delay)]
-    }
-
-    /// A scenario's customer answers a provider's prompt (Square's reader) as its behaviour
-    /// says, a moment after it shows; `none` leaves it to the person at the keyboard.
-    static func scenarioAnswer(_ state: inout AppState, to prompt: CustomerPrompt?) -> [AppCommand] {
-        guard let prompt, let customer = state.recording.scenario?.customer, let answer = prompt.scripted[customer.keyword] else { return [] }
-        let delay = if case .approveAfter(let seconds) = customer, prompt.id != "tip" { seconds } else { 1.0 }
-        state.inform("Scenario: the customer answers the \(prompt.id) prompt: \(([answer.action] + [answer.choice].compactMap { $0 }).joined(separator: " ")).")
-        return [.answerPrompt(answer, promptID: prompt.id, afterSeconds: delay)]
     }
 
     static func actAsCustomer(_ state: inout AppState, _ decision: SandboxControlClient.CustomerDecision) -> [AppCommand] {

@@ -31,25 +31,42 @@ public enum AppMessage: Hashable, Sendable {
     case sessionFailed(String)
     /// The browser was started on `url` (`problem` nil), or why it could not be.
     case linkOpened(url: String, problem: String?)
+    /// A delay the driver asked for (`SessionCommand.wait`) is over.
+    case driverTimer(DriverTimer)
 }
 
-/// Side effects `update` asks for; the runner performs them in order, off the UI loop.
+/// Side effects `update` asks for, by who performs them: each has one interpreter that
+/// switches over all of its commands.
 public enum AppCommand: Hashable, Sendable {
+    /// The session performs it, in order, off the UI loop (`TerminalCheckout`).
+    case session(SessionCommand)
+    /// The UI loop performs it itself (`ScreenEffects`): it works before the session is up and in a replay.
+    case screen(ScreenEffect)
+}
+
+/// What the session does for the screen.
+public enum SessionCommand: Hashable, Sendable {
     /// Pay for the order with this provider (fixed for the attempt).
     case pay(PaymentOrder, provider: ProviderPlan)
     /// The cart changed before authorizing: the attempt follows it.
     case changeOrder(PaymentOrder)
     case authorize
-    case actAsCustomer(SandboxControlClient.CustomerDecision, attemptID: String, afterSeconds: Double = 0)
+    case actAsCustomer(SandboxControlClient.CustomerDecision, attemptID: String)
     case giveUp(afterSeconds: Int)
     case reset
     /// List a provider's saved methods (providers without any are skipped).
     case loadSavedMethods(provider: String, reason: String?)
     case deleteSavedMethod(SavedPaymentMethod)
-    /// Answer the provider's prompt (a scenario's customer after a moment, so it is seen).
-    case answerPrompt(PromptAnswer, promptID: String, afterSeconds: Double = 0)
-    /// Open this (checked) link in the user's browser; the UI loop does it, answering `linkOpened`.
+    /// Answer the provider's prompt.
+    case answerPrompt(PromptAnswer, promptID: String)
+    /// Post `.driverTimer(timer)` after `seconds` (the driver's delays).
+    case wait(DriverTimer, seconds: Double)
+}
+
+/// What the UI loop does itself.
+public enum ScreenEffect: Hashable, Sendable {
+    /// Open this (checked) link in the user's browser, answering `linkOpened`.
     case openLink(String)
-    /// Put this text on the clipboard through the terminal; the UI loop does it.
+    /// Put this text on the clipboard through the terminal.
     case copyToClipboard(String)
 }

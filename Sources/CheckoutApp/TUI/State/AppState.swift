@@ -13,7 +13,10 @@ public struct AppState: Hashable, Sendable {
     public var merchantName: String
     public var endpointLabel: String
     /// Whether `a` / `x` can act as the customer (a sandbox only).
-    public var customerSimulated: Bool
+    public var customerSimulated: Bool {
+        get { driver.customerSimulated }
+        set { driver.customerSimulated = newValue }
+    }
 
     // What is sold and how it can be paid.
     public var cart: Cart
@@ -36,7 +39,11 @@ public struct AppState: Hashable, Sendable {
     /// Focus, cursors, overlays, the notice and the terminal's size.
     public var layout = ScreenLayout()
     /// The scenario the screen was opened with and what a transcript needs of the session.
-    public var recording = SessionRecording()
+    public var recording = SessionRecording() {
+        didSet { driver.customer = recording.scenario?.customer }
+    }
+    /// What automates the checkout: the scenario's customer, the authorization timeout.
+    public var driver: CheckoutDriver
 
     public var exchanges: Deque<HTTPExchange> = []
     /// Providers' notices (webhooks), newest last; the log pane shows the latest under the exchanges.
@@ -48,14 +55,17 @@ public struct AppState: Hashable, Sendable {
     /// A replay's or demo's status, shown in the title bar and hints line.
     public var director: DirectorStatus?
     /// Polling longer than this gives up with a clear message (PayKit would poll for the hour).
-    public var authorizationTimeoutSeconds = 300
+    public var authorizationTimeoutSeconds: Int {
+        get { driver.authorizationTimeoutSeconds }
+        set { driver.authorizationTimeoutSeconds = newValue }
+    }
 
     public init(
         catalog: Catalog, endpointLabel: String, customerSimulated: Bool, paymentMethods: [PaymentMethod], now: Date
     ) {
         merchantName = catalog.merchantName
         self.endpointLabel = endpointLabel
-        self.customerSimulated = customerSimulated
+        driver = CheckoutDriver(mode: .screen, customerSimulated: customerSimulated, authorizationTimeoutSeconds: 300)
         cart = catalog.defaultCart
         catalogProducts = catalog.products
         self.paymentMethods = paymentMethods

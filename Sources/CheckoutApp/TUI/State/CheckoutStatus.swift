@@ -52,14 +52,10 @@ public struct CheckoutStatus: Hashable, Sendable {
             provider = nil
         case .creatingCustomerRequest, .updatingCustomerRequest:
             if flowStartedAt == nil { flowStartedAt = now }
-            // A provider's steps before the request are over once the request is being written.
-            if busyWithStep { phase = nil }
-        case .approved, .declined:
-            // A step at the terminal (the wallet's processing) is over once the sheet has decided.
-            if busyWithStep { phase = nil }
         default:
             break
         }
+        phase = CheckoutPhase.remaining(phase, entering: next)
         AuthorizationCode.refresh(&authorizationCode, for: state)
     }
 }

@@ -35,9 +35,6 @@ extension AppState {
 }
 
 extension CustomerPrompt {
-    /// Still loading (a spinner) or only showing progress: nothing to answer yet.
-    var awaitsProvider: Bool { actions.isEmpty || choices.contains { $0.mark == .busy } }
-
     /// The selectable choice nearest `index` (below it first on a tie); nil when none is.
     func nearestSelectable(to index: Int) -> Int? {
         guard !choices.isEmpty else { return nil }

@@ -7,8 +7,6 @@ public struct SessionRecording: Hashable, Sendable {
     public var scenario: Scenario?
     /// The first checkout paid in this session, as a scenario (for transcripts).
     public var paidScenario: Scenario?
-    /// The attempt the scenario's customer already acted on (it acts once per attempt).
-    public var scenarioCustomerActedOn: String?
     /// What the customer did in the first checkout, and how long after polling began.
     public var firstCustomerDecision: CustomerDecisionRecord?
 

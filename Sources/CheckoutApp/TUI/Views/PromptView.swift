@@ -11,7 +11,7 @@ enum PromptView {
         let title = TerminalText.escapingControls(prompt.title)
         let keys = boxKeys(prompt)
         let keysLine = keys.map { "\($0.0) \($0.1)" }.joined(separator: "   ")
-        let countdown = countdownLine(prompt, now: state.now)
+        let countdown = countdownLine(prompt, now: state.now, waiting: state.checkout.provider?.waitingSentence)
         let rows = PromptRows(prompt, state: state)
         let contentWidth = ([rows.width, keysLine.count, countdown?.count ?? 0, title.count + 4] + lines.map(\.count)).max() ?? 20
         let width = min(state.layout.width - 4, contentWidth + 4)
@@ -41,11 +41,11 @@ enum PromptView {
         }
     }
 
-    /// "Delay passes in 6:58" while the deadline is ahead.
-    static func countdownLine(_ prompt: CustomerPrompt, now: Date) -> String? {
+    /// "Delay passes in 6:58" while the deadline is ahead; then what the provider is waited for.
+    static func countdownLine(_ prompt: CustomerPrompt, now: Date, waiting: String?) -> String? {
         guard let deadline = prompt.deadline else { return nil }
         let left = deadline.timeIntervalSince(now)
-        return left > 0 ? "Delay passes in \(CheckoutView.clock(left.rounded(.up)))" : "The delay has passed; waiting for Square…"
+        return left > 0 ? "Delay passes in \(CheckoutView.clock(left.rounded(.up)))" : "The delay has passed; \(waiting ?? "waiting for the provider…")"
     }
 
     static func hints(_ prompt: CustomerPrompt) -> [(String, String)] {
