@@ -22,15 +22,6 @@ public enum AntomFailure: ProviderCallError, Hashable, Sendable, CustomStringCon
         case .undecodable(let status, let detail): "HTTP \(status) with a body that is not Antom's JSON (\(detail))"
         }
     }
-
-    /// The request may have reached Antom but no answer came back.
-    public var responseLost: Bool {
-        guard case .transport(let failure) = self else { return false }
-        switch failure {
-        case .connectionLost, .timedOut: return true
-        case .connectionFailed, .cancelled, .other: return false
-        }
-    }
 }
 
 /// Antom's Payments API over the shared HTTP client: every request signed with the merchant's
