@@ -93,7 +93,7 @@ struct PaymentSession: Sendable {
 extension SandboxControlClient {
     /// The simulated customer approves or declines, then `checkout` looks at once rather than
     /// at its next poll (real providers keep PayKit's cadence: only the sandbox comes here).
-    func act(_ decision: CustomerDecision, on id: String, nudging checkout: CheckoutRunner) async throws(CustomerRequestFailure) {
+    func act(_ decision: CustomerDecision, on id: String, nudging checkout: CheckoutRunner) async throws(SandboxControlFailure) {
         try await act(decision, on: id)
         await checkout.customerActed()
     }

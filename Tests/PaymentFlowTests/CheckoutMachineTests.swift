@@ -67,7 +67,7 @@ import Testing
     @Test func updateFailureIsAnErrorState() {
         let attempt = Fixture.attempt()
         var machine = Fixture.machine(.updatingCustomerRequest(attempt, to: attempt))
-        _ = machine.handle(Fixture.result(.failed(ProviderFailure(cashApp: Fixture.cashAppFailure("API_ERROR", "SERVICE_UNAVAILABLE", status: 503)))))
+        _ = machine.handle(Fixture.result(.failed(ProviderFailure(Fixture.cashAppFailure("API_ERROR", "SERVICE_UNAVAILABLE", status: 503)))))
         #expect(machine.state.name == "apiError")
     }
 
@@ -177,7 +177,7 @@ import Testing
 
     @Test func aPollFailureStopsPollingInAnErrorState() {
         var machine = Fixture.machine(.polling(Fixture.attempt()))
-        let effects = machine.handle(Fixture.result(.failed(ProviderFailure(cashApp: Fixture.cashAppFailure("RATE_LIMIT_ERROR", "RATE_LIMITED", status: 429)))))
+        let effects = machine.handle(Fixture.result(.failed(ProviderFailure(Fixture.cashAppFailure("RATE_LIMIT_ERROR", "RATE_LIMITED", status: 429)))))
         #expect(effects.first == .stopPolling)
         #expect(machine.state.name == "integrationError")
     }

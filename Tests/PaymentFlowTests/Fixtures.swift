@@ -40,7 +40,7 @@ enum Fixture {
     static func result(_ outcome: CheckoutMachine.Outcome) -> CheckoutMachine.Event { .result(attempt: 1, outcome) }
 
     static func cashAppFailure(_ category: String, _ code: String, status: Int = 400) -> CustomerRequestFailure {
-        .api(status: status, errors: [CashAppErrorDetail(category: category, code: code, detail: "d", field: "f")])
+        .api(status: status, body: CashAppErrorBody(errors: [CashAppErrorDetail(category: category, code: code, detail: "d", field: "f")]))
     }
 }
 

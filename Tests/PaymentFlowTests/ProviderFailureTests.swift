@@ -13,7 +13,7 @@ import Testing
             _ = try CustomerRequestClient.decode(response)
             return .notStarted
         } catch {
-            return .failed(ProviderFailure(cashApp: error))
+            return .failed(ProviderFailure(error))
         }
     }
 
@@ -42,12 +42,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (AfterpayFailure.api(status: 503, error: AfterpayError(errorCode: "service_unavailable", errorId: "x", message: "down", httpStatusCode: 503)), "apiError", "API_ERROR"),
-        (.api(status: 401, error: AfterpayError(errorCode: "unauthorized", errorId: "x", message: "no", httpStatusCode: 401)), "integrationError", "AFTERPAY_401"),
+        (AfterpayFailure.api(status: 503, body: AfterpayError(errorCode: "service_unavailable", errorId: "x", message: "down", httpStatusCode: 503)), "apiError", "API_ERROR"),
+        (.api(status: 401, body: AfterpayError(errorCode: "unauthorized", errorId: "x", message: "no", httpStatusCode: 401)), "integrationError", "AFTERPAY_401"),
         (.undecodable(status: 200, detail: "garbage"), "networkError", "NETWORK_ERROR"),
     ])
     func afterpayAnswersLeadToTheirStates(failure: AfterpayFailure, expected: String, category: String) {
-        let state = CheckoutState.failed(ProviderFailure(afterpay: failure))
+        let state = CheckoutState.failed(ProviderFailure(failure))
         #expect(state.name == expected)
         #expect(state.error?.category == category)
     }
@@ -57,16 +57,16 @@ import Testing
         (.connectionFailed("refused"), "SYSTEM_ERROR"), (.other("tls"), "SYSTEM_ERROR"),
     ])
     func transportFailuresAreClassifiedTheSameForEveryProvider(transport: TransportFailure, code: String) {
-        let fromCashApp = ProviderFailure(cashApp: .transport(transport))
-        let fromAfterpay = ProviderFailure(afterpay: .transport(transport))
+        let fromCashApp = ProviderFailure(CustomerRequestFailure.transport(transport))
+        let fromAfterpay = ProviderFailure(AfterpayFailure.transport(transport))
         #expect(fromCashApp == fromAfterpay)
         #expect(fromCashApp.kind == .network && fromCashApp.code == code)
     }
 
     @Test func emptyAndUndecodableBodiesAreNetworkErrors() {
-        #expect(ProviderFailure(cashApp: .emptyBody(status: 200)).code == "NIL_DATA")
-        #expect(ProviderFailure(cashApp: .undecodable(status: 200, detail: "x")).code == "INVALID_JSON")
-        #expect(ProviderFailure(cashApp: .api(status: 500, errors: [])) == .emptyErrorArray)
+        #expect(ProviderFailure(CustomerRequestFailure.emptyBody(status: 200)).code == "NIL_DATA")
+        #expect(ProviderFailure(CustomerRequestFailure.undecodable(status: 200, detail: "x")).code == "INVALID_JSON")
+        #expect(ProviderFailure(CustomerRequestFailure.api(status: 500, body: CashAppErrorBody(errors: []))) == .emptyErrorArray)
     }
 
     @Test func aBodiless4xxIsAWrongURLForTheIntegrationToFix() {

@@ -82,9 +82,9 @@ import TestSupport
             let update = await failure { () throws(CustomerRequestFailure) in
                 try await client.update(id: request.id, with: .init(actions: nil))
             }
-            guard case .api(400, let errors)? = update else { Issue.record("unexpected \(String(describing: update))"); return }
-            #expect(errors.first?.code == "INVALID_STATE_TRANSITION")
-            let decline = await failure { () throws(CustomerRequestFailure) in
+            guard case .api(400, let body)? = update else { Issue.record("unexpected \(String(describing: update))"); return }
+            #expect(body.errors.first?.code == "INVALID_STATE_TRANSITION")
+            let decline = await failure { () throws(SandboxControlFailure) in
                 try await harness.customer.customer(.decline, requestID: request.id)
             }
             guard case .api(409, _)? = decline else { Issue.record("unexpected \(String(describing: decline))"); return }
@@ -100,9 +100,9 @@ import TestSupport
             let reused = await failure { () throws(CustomerRequestFailure) in
                 try await client.create(SandboxHarness.params(amount: 999), idempotencyKey: "key-1")
             }
-            guard case .api(_, let errors)? = reused else { Issue.record("unexpected \(String(describing: reused))"); return }
-            #expect(errors.first?.code == "IDEMPOTENCY_KEY_REUSED")
-            #expect(errors.first?.category == "INVALID_REQUEST_ERROR")
+            guard case .api(_, let body)? = reused else { Issue.record("unexpected \(String(describing: reused))"); return }
+            #expect(body.errors.first?.code == "IDEMPOTENCY_KEY_REUSED")
+            #expect(body.errors.first?.category == "INVALID_REQUEST_ERROR")
             let other = try await client.create(SandboxHarness.params())
             #expect(other.id != first.id)
         }

@@ -12,8 +12,8 @@ import TestSupport
         let outcome = await failure { () throws(CustomerRequestFailure) in
             try await harness.client(clientID: clientID).create(params)
         }
-        guard case .api(let status, let errors)? = outcome else { return (-1, nil) }
-        return (status, errors.first)
+        guard case .api(let status, let body)? = outcome else { return (-1, nil) }
+        return (status, body.errors.first)
     }
 
     @Test func emptyActions() async throws {
@@ -139,8 +139,8 @@ import TestSupport
             let outcome = await failure { () throws(CustomerRequestFailure) in
                 try await harness.client().retrieve(id: "GRR_doesnotexist")
             }
-            guard case .api(404, let errors)? = outcome else { Issue.record("unexpected \(String(describing: outcome))"); return }
-            #expect(errors.first?.code == "NOT_FOUND")
+            guard case .api(404, let body)? = outcome else { Issue.record("unexpected \(String(describing: outcome))"); return }
+            #expect(body.errors.first?.code == "NOT_FOUND")
         }
     }
 

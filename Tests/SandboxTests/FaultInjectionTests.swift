@@ -41,7 +41,7 @@ import TestSupport
 @Suite struct FaultInjectionTests {
     private func apiFailure(_ harness: SandboxHarness) async -> (Int, String, String)? {
         let outcome = await failure { () throws(CustomerRequestFailure) in try await harness.client().create(SandboxHarness.params()) }
-        guard case .api(let status, let errors)? = outcome, let first = errors.first else { return nil }
+        guard case .api(let status, let body)? = outcome, let first = body.errors.first else { return nil }
         return (status, first.category, first.code)
     }
 
@@ -248,13 +248,13 @@ import TestSupport
 
     @Test func theControlClientReportsARejectedOwner() async throws {
         try await SandboxHarness.with { harness in
-            let injected = await failure { () throws(CustomerRequestFailure) in
+            let injected = await failure { () throws(SandboxControlFailure) in
                 try await harness.customer.inject(fault: "GET /x 503", owner: "not ok")
             }
-            guard case .api(400, let errors)? = injected else { Issue.record("got \(String(describing: injected))"); return }
-            #expect(errors.first?.detail?.contains("owner") == true)
+            guard case .api(400, let body)? = injected else { Issue.record("got \(String(describing: injected))"); return }
+            #expect(body.errors.first?.detail?.contains("owner") == true)
             // Encoded into the query, so '&' and '=' cannot smuggle in other parameters.
-            let removed = await failure { () throws(CustomerRequestFailure) in
+            let removed = await failure { () throws(SandboxControlFailure) in
                 try await harness.customer.removeFaults(owner: "x&owner=sandbox")
             }
             guard case .api(400, _)? = removed else { Issue.record("got \(String(describing: removed))"); return }

@@ -18,8 +18,8 @@ import TestSupport
 
     private func notFound(_ harness: SandboxHarness, _ id: String) async -> Bool {
         let outcome = await failure { () throws(CustomerRequestFailure) in try await harness.client().retrieve(id: id) }
-        guard case .api(404, let errors)? = outcome else { return false }
-        return errors.first?.code == "NOT_FOUND" && errors.first?.field == "id"
+        guard case .api(404, let body)? = outcome else { return false }
+        return body.errors.first?.code == "NOT_FOUND" && body.errors.first?.field == "id"
     }
 
     @Test func pastTheCountTheOldestRequestIsForgotten() async throws {

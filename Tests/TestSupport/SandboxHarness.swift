@@ -75,7 +75,7 @@ public struct SandboxHarness: Sendable {
 }
 
 /// The failure `operation` ends with, or nil when it succeeds.
-public func failure<T>(of operation: () async throws(CustomerRequestFailure) -> T) async -> CustomerRequestFailure? {
+public func failure<T, Failure: Error>(of operation: () async throws(Failure) -> T) async -> Failure? {
     do {
         _ = try await operation()
         return nil

@@ -21,8 +21,8 @@ public actor AdyenAdapter: PaymentProviderAdapter {
     private let cashAppBaseURL: String
     private let webhooks: (any AdyenWebhookSource)?
     private let refreshRetry: RetryPolicy
-    /// Each attempt's Cash App side, made with the ids `/paymentMethods` gave, by attempt number.
-    private var cashApp: [Int: CashAppAdapter] = [:]
+    /// Each attempt's Cash App request and scope, made with the ids `/paymentMethods` gave, by attempt number.
+    private var cashApp: [Int: (requests: CashAppRequests, scopeID: String)] = [:]
     /// The attempt number of each customer request, for polling.
     private var requestAttempts: [String: Int] = [:]
     private var references: [Int: String] = [:]
@@ -61,7 +61,7 @@ public actor AdyenAdapter: PaymentProviderAdapter {
         do {
             methods = try await adyen.paymentMethods(amount: Self.amount(order.amount), idempotencyKey: "\(ids.idempotencyKey)-methods")
         } catch {
-            throw ProviderFailure(adyen: error)
+            throw ProviderFailure(error)
         }
         if let storedID = settings.storedPaymentMethodID {
             guard let stored = methods.storedPaymentMethods?.first(where: { $0.id == storedID }) else {
@@ -83,7 +83,7 @@ public actor AdyenAdapter: PaymentProviderAdapter {
         }
         let customerRequests = CustomerRequestClient(
             configuration: CashAppConfiguration(baseURL: cashAppBaseURL, clientID: clientID, brandID: scopeID), http: adyen.http)
-        cashApp[ids.number] = CashAppAdapter(provider: provider, client: customerRequests, brandID: scopeID, refreshRetry: refreshRetry)
+        cashApp[ids.number] = (CashAppRequests(provider: provider, client: customerRequests, refreshRetry: refreshRetry), scopeID)
         return PaymentAttempt(provider: provider, amount: order.amount, reference: reference)
     }
 
@@ -101,37 +101,31 @@ public actor AdyenAdapter: PaymentProviderAdapter {
 
     public func create(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {
         guard let cashApp = cashApp[ids.number] else { throw Self.notPrepared }
-        let params = CreateCustomerRequestParams(
-            actions: actions(scopeID: cashApp.brandID, amount: draft.amount ?? order.amount, ids: ids), channel: .IN_APP,
-            redirectURL: CashAppAdapter.redirectURL, referenceID: draft.reference, metadata: order.metadata.isEmpty ? nil : order.metadata)
-        do {
-            let request = try await cashApp.client.create(params, idempotencyKey: ids.idempotencyKey)
-            requestAttempts[request.id] = ids.number
-            return PaymentAttempt(cashAppRequest: request, provider: provider)
-        } catch {
-            throw ProviderFailure(cashApp: error)
-        }
+        let params = CashAppRequests.createParams(
+            draft, order: order, actions: actions(scopeID: cashApp.scopeID, amount: draft.amount ?? order.amount, ids: ids), channel: .IN_APP,
+            redirectURL: CashAppAdapter.redirectURL)
+        return remember(try await cashApp.requests.create(params, idempotencyKey: ids.idempotencyKey), for: ids)
     }
 
     public func update(
         _ attempt: PaymentAttempt, to draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers
     ) async throws(ProviderFailure) -> PaymentAttempt {
         guard let cashApp = cashApp[ids.number] else { throw Self.notPrepared }
-        let params = UpdateCustomerRequestParams(
-            actions: actions(scopeID: cashApp.brandID, amount: draft.amount ?? order.amount, ids: ids), referenceID: references[ids.number],
+        let updated = try await cashApp.requests.update(
+            attempt, actions: actions(scopeID: cashApp.scopeID, amount: draft.amount ?? order.amount, ids: ids), reference: references[ids.number],
             metadata: nil)
-        do {
-            let request = try await cashApp.client.update(id: attempt.id ?? "", with: params)
-            requestAttempts[request.id] = ids.number
-            return PaymentAttempt(cashAppRequest: request, provider: provider)
-        } catch {
-            throw ProviderFailure(cashApp: error)
-        }
+        return remember(updated, for: ids)
+    }
+
+    /// Notes which attempt the request belongs to, for polling.
+    private func remember(_ request: PaymentAttempt, for ids: AttemptIdentifiers) -> PaymentAttempt {
+        if let id = request.id { requestAttempts[id] = ids.number }
+        return request
     }
 
     public func retrieve(_ attempt: PaymentAttempt, refreshing: Bool) async throws(ProviderFailure) -> PaymentAttempt {
         guard let number = attempt.id.flatMap({ requestAttempts[$0] }), let cashApp = cashApp[number] else { throw Self.notPrepared }
-        return try await cashApp.retrieve(attempt, refreshing: refreshing)
+        return try await cashApp.requests.retrieve(attempt, refreshing: refreshing)
     }
 
     /// authorising → (awaitingWebhook) → (capturing) → completed; Refused and Cancelled are
@@ -247,7 +241,7 @@ extension AdyenAdapter: SavedPaymentMethodsAdapter {
     /// The shopper's stored Cash App Pay (`GET /storedPaymentMethods`).
     public func savedMethods() async throws(ProviderFailure) -> [SavedPaymentMethod] {
         let stored: AdyenStoredPaymentMethodsResponse
-        do { stored = try await adyen.storedPaymentMethods() } catch { throw ProviderFailure(adyen: error) }
+        do { stored = try await adyen.storedPaymentMethods() } catch { throw ProviderFailure(error) }
         return (stored.storedPaymentMethods ?? []).filter { $0.type == AdyenCashAppDetails.type }.map { method in
             SavedPaymentMethod(
                 provider: provider, id: method.id, label: method.cashtag ?? method.name ?? method.id,
@@ -256,6 +250,6 @@ extension AdyenAdapter: SavedPaymentMethodsAdapter {
     }
 
     public func deleteSavedMethod(id: String) async throws(ProviderFailure) {
-        do { try await adyen.deleteStoredPaymentMethod(id: id) } catch { throw ProviderFailure(adyen: error) }
+        do { try await adyen.deleteStoredPaymentMethod(id: id) } catch { throw ProviderFailure(error) }
     }
 }

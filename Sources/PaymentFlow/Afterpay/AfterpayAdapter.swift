@@ -15,8 +15,8 @@ public actor AfterpayAdapter: PaymentProviderAdapter {
     public let provider: String
     public let afterpay: AfterpayClient
     public let customerRequests: any CustomerRequestAPI
-    /// The customer request is Cash App's: it is read as Cash App Pay reads it.
-    private let cashApp: CashAppAdapter
+    /// The customer request is Cash App's: made and read as Cash App Pay makes and reads it.
+    private let cashApp: CashAppRequests
     /// The signed payment and merchant reference of each attempt, by attempt number.
     private var signed: [Int: SignedPayment] = [:]
     private var references: [Int: String] = [:]
@@ -28,7 +28,7 @@ public actor AfterpayAdapter: PaymentProviderAdapter {
         self.provider = provider
         self.afterpay = afterpay
         self.customerRequests = customerRequests
-        cashApp = CashAppAdapter(provider: provider, client: customerRequests, brandID: "", refreshRetry: refreshRetry)
+        cashApp = CashAppRequests(provider: provider, client: customerRequests, refreshRetry: refreshRetry)
     }
 
     /// token → signing; the draft carries the signed amount. Afterpay signs amounts, so a
@@ -39,12 +39,12 @@ public actor AfterpayAdapter: PaymentProviderAdapter {
         await step(Self.tokenStep)
         let token: AfterpayCheckoutResponse
         do { token = try await afterpay.createCheckout(.forOrder(order, reference: reference)) } catch {
-            throw ProviderFailure(afterpay: error)
+            throw ProviderFailure(error)
         }
         await step(Self.signingStep)
         let payment: SignedPayment
         do { payment = try await SignedPayment(signed: try await afterpay.signPayment(token: token.token)) } catch {
-            throw ProviderFailure(afterpay: error)
+            throw ProviderFailure(error)
         }
         signed[ids.number] = payment
         return PaymentAttempt(provider: provider, amount: payment.amount, reference: reference)
@@ -52,26 +52,18 @@ public actor AfterpayAdapter: PaymentProviderAdapter {
 
     public func create(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {
         guard let payment = signed[ids.number] else { throw Self.notSigned }
-        let params = CreateCustomerRequestParams(
-            actions: CashAppAdapter.actions(scopeID: payment.brandID, amount: payment.amount), channel: .IN_APP,
-            redirectURL: payment.redirectURL, referenceID: draft.reference, metadata: order.metadata.isEmpty ? nil : order.metadata)
-        do {
-            return PaymentAttempt(cashAppRequest: try await customerRequests.create(params, idempotencyKey: ids.idempotencyKey), provider: provider)
-        } catch {
-            throw ProviderFailure(cashApp: error)
-        }
+        let params = CashAppRequests.createParams(
+            draft, order: order, actions: CashAppAdapter.actions(scopeID: payment.brandID, amount: payment.amount), channel: .IN_APP,
+            redirectURL: payment.redirectURL)
+        return try await cashApp.create(params, idempotencyKey: ids.idempotencyKey)
     }
 
     public func update(
         _ attempt: PaymentAttempt, to draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers
     ) async throws(ProviderFailure) -> PaymentAttempt {
         guard let payment = signed[ids.number] else { throw Self.notSigned }
-        let params = UpdateCustomerRequestParams(
-            actions: CashAppAdapter.actions(scopeID: payment.brandID, amount: payment.amount), referenceID: references[ids.number],
-            metadata: nil)
-        do { return PaymentAttempt(cashAppRequest: try await customerRequests.update(id: attempt.id ?? "", with: params), provider: provider) } catch {
-            throw ProviderFailure(cashApp: error)
-        }
+        return try await cashApp.update(
+            attempt, actions: CashAppAdapter.actions(scopeID: payment.brandID, amount: payment.amount), reference: references[ids.number], metadata: nil)
     }
 
     public func retrieve(_ attempt: PaymentAttempt, refreshing: Bool) async throws(ProviderFailure) -> PaymentAttempt {

@@ -114,17 +114,14 @@ public actor AntomComponent {
                 .integrationError,
                 "the component is configured with sandbox: \(configuration.sandbox) but the session is from \(data.environment)")
         }
-        let response: ProviderResponse
-        do throws(TransportFailure) {
-            response = try await http.send(
-                ProviderRequest(method: "GET", url: data.cashierUrl, headers: [(name: "Accept", value: "application/json")]), provider: AntomClient.provider)
-        } catch {
-            throw AntomComponentFailure(.callURLError, "the cashier could not be reached: \(error)")
-        }
-        guard response.isSuccess else { throw AntomComponentFailure(.callURLError, "the cashier answered HTTP \(response.status)") }
-        let cashier: AntomCashier
-        do { cashier = try JSONDecoder().decode(AntomCashier.self, from: response.body) } catch {
-            throw AntomComponentFailure(.internalError, "the cashier's answer could not be read")
+        let cashier: AntomCashier = try await http.jsonCall(
+            "GET", url: data.cashierUrl, headers: [(name: "Accept", value: "application/json")], body: Optional<Never>.none,
+            provider: AntomClient.provider, policy: .never, shouldRetry: { _ in false }
+        ) { (response: ProviderResponse) throws(AntomComponentFailure) -> AntomCashier in
+            guard response.isSuccess else { throw AntomComponentFailure(.callURLError, "the cashier answered HTTP \(response.status)") }
+            do { return try JSONDecoder().decode(AntomCashier.self, from: response.body) } catch {
+                throw .undecodable(status: response.status, detail: "\(error)")
+            }
         }
         // The seed's rule: bank-type mode never offers mobile banking apps to web clients.
         let banks = configuration.clientKind == .web && mode == .bankType(.mobileBankingApp) ? [] : cashier.banks
@@ -149,5 +146,15 @@ public struct AntomComponentFailure: Error, Hashable, Sendable {
 
     public var providerFailure: ProviderFailure {
         ProviderFailure(kind: code.kind, category: "ANTOM_SDK", code: code.rawValue, detail: detail)
+    }
+}
+
+extension AntomComponentFailure: ProviderCallError {
+    public static func transport(_ failure: TransportFailure) -> AntomComponentFailure {
+        AntomComponentFailure(.callURLError, "the cashier could not be reached: \(failure)")
+    }
+
+    public static func undecodable(status: Int, detail: String) -> AntomComponentFailure {
+        AntomComponentFailure(.internalError, "the cashier's answer could not be read")
     }
 }

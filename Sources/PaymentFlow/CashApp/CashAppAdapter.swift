@@ -12,12 +12,14 @@ public struct CashAppAdapter: PaymentProviderAdapter {
     public let brandID: String
     /// Retrieval retries while refreshing (STATES.md: 3 tries with back-off).
     public let refreshRetry: RetryPolicy
+    private let requests: CashAppRequests
 
     public init(provider: String, client: any CustomerRequestAPI, brandID: String, refreshRetry: RetryPolicy = .standard.withMaxAttempts(3)) {
         self.provider = provider
         self.client = client
         self.brandID = brandID
         self.refreshRetry = refreshRetry
+        requests = CashAppRequests(provider: provider, client: client, refreshRetry: refreshRetry)
     }
 
     /// The one-time payment the request asks for.
@@ -26,35 +28,23 @@ public struct CashAppAdapter: PaymentProviderAdapter {
     }
 
     public static func createParams(_ draft: PaymentAttempt, order: PaymentOrder, brandID: String) -> CreateCustomerRequestParams {
-        CreateCustomerRequestParams(
-            actions: actions(scopeID: brandID, amount: draft.amount ?? order.amount), channel: .ONLINE, redirectURL: redirectURL,
-            referenceID: draft.reference, metadata: order.metadata.isEmpty ? nil : order.metadata)
+        CashAppRequests.createParams(
+            draft, order: order, actions: actions(scopeID: brandID, amount: draft.amount ?? order.amount), channel: .ONLINE, redirectURL: redirectURL)
     }
 
     public func create(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {
-        let params = Self.createParams(draft, order: order, brandID: brandID)
-        do { return PaymentAttempt(cashAppRequest: try await client.create(params, idempotencyKey: ids.idempotencyKey), provider: provider) } catch {
-            throw ProviderFailure(cashApp: error)
-        }
+        try await requests.create(Self.createParams(draft, order: order, brandID: brandID), idempotencyKey: ids.idempotencyKey)
     }
 
     public func update(
         _ attempt: PaymentAttempt, to draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers
     ) async throws(ProviderFailure) -> PaymentAttempt {
-        let params = UpdateCustomerRequestParams(
-            actions: Self.actions(scopeID: brandID, amount: draft.amount ?? order.amount), referenceID: attempt.reference,
-            metadata: order.metadata.isEmpty ? nil : order.metadata)
-        do { return PaymentAttempt(cashAppRequest: try await client.update(id: attempt.id ?? "", with: params), provider: provider) } catch {
-            throw ProviderFailure(cashApp: error)
-        }
+        try await requests.update(
+            attempt, actions: Self.actions(scopeID: brandID, amount: draft.amount ?? order.amount), reference: attempt.reference,
+            metadata: CashAppRequests.metadata(order))
     }
 
     public func retrieve(_ attempt: PaymentAttempt, refreshing: Bool) async throws(ProviderFailure) -> PaymentAttempt {
-        do {
-            let request = try await client.retrieve(id: attempt.id ?? "", retryPolicy: refreshing ? refreshRetry : nil)
-            return PaymentAttempt(cashAppRequest: request, provider: provider)
-        } catch {
-            throw ProviderFailure(cashApp: error)
-        }
+        try await requests.retrieve(attempt, refreshing: refreshing)
     }
 }

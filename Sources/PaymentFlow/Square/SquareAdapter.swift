@@ -115,7 +115,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
             } else if error.responseLost {
                 outcome = try await recover(request, ids: ids, since: startedAt)
             } else {
-                throw ProviderFailure(square: error)
+                throw ProviderFailure(error)
             }
         }
         uploadQueuedInBackground()
@@ -171,7 +171,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
     public func retrieve(_ attempt: PaymentAttempt, refreshing: Bool) async throws(ProviderFailure) -> PaymentAttempt {
         guard let id = attempt.id else { return attempt }
         let payment: SquarePayment
-        do { payment = try await square.getPayment(id: id) } catch { throw ProviderFailure(square: error) }
+        do { payment = try await square.getPayment(id: id) } catch { throw ProviderFailure(error) }
         var updated = attempt
         switch payment.status {
         case "APPROVED", "COMPLETED": updated.status = .approved
@@ -195,7 +195,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
             let found: SquarePayment?
             do { found = try await findPayment(reference: original.referenceID, since: since) } catch {
                 await cancel(keys: keysUsed)
-                throw ProviderFailure(square: error)
+                throw ProviderFailure(error)
             }
             if let found {
                 notify("adopted", "payment \(found.id) (\(found.status)) found by reference \(found.referenceID ?? "?"); adopted, not charged again")
@@ -209,7 +209,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
                 return .created(try await square.createPayment(request))
             } catch {
                 if let decline = error.decline { return .declined(decline.payment, code: decline.code) }
-                guard error.responseLost else { throw ProviderFailure(square: error) }
+                guard error.responseLost else { throw ProviderFailure(error) }
             }
         }
         await cancel(keys: keysUsed)
@@ -392,7 +392,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
             if let current = try? await square.getPayment(id: payment.id), current.status != "APPROVED" {
                 return settled(byDelayAction: current, state: state)
             }
-            return .failed(SettlementFailure(declined: false, reason: ProviderFailure(square: error).description, details: SquareReceipt.details(payment)))
+            return .failed(SettlementFailure(declined: false, reason: ProviderFailure(error).description, details: SquareReceipt.details(payment)))
         }
     }
 

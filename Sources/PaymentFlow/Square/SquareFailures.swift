@@ -1,26 +1,16 @@
 import ProviderClients
 import ProviderWire
 
-extension ProviderFailure {
+extension SquareErrorBody: ClassifiedErrorBody {
     /// Square's answers on the SDK's error states: 5xx and RATE_LIMIT_ERROR are the API
     /// degrading; authentication and invalid requests (CARD_TOKEN_USED, IDEMPOTENCY_KEY_REUSED)
     /// are the integration's. Declines never get here: they are a declined attempt.
-    public init(square failure: SquareFailure) {
-        switch failure {
-        case .api(let status, let body):
-            guard let first = body.errors.first else {
-                self = .emptyErrorArray
-                return
-            }
-            let degraded = status >= 500 || first.category == "RATE_LIMIT_ERROR" || first.category == "API_ERROR"
-            self.init(
-                kind: degraded ? .api : .integration, category: first.category, code: first.code, detail: first.detail, field: first.field,
-                httpStatus: status)
-        case .transport(let transport):
-            self = .transport(transport)
-        case .undecodable(let status, let detail):
-            self = .undecodable(status: status, detail: detail)
-        }
+    public func providerFailure(status: Int) -> ProviderFailure {
+        guard let first = errors.first else { return .emptyErrorArray }
+        let degraded = status >= 500 || first.category == "RATE_LIMIT_ERROR" || first.category == "API_ERROR"
+        return ProviderFailure(
+            kind: degraded ? .api : .integration, category: first.category, code: first.code, detail: first.detail, field: first.field,
+            httpStatus: status)
     }
 }
 

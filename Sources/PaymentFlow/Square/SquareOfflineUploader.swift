@@ -104,7 +104,7 @@ public struct SquareOfflineUploader: Sendable {
                 return .declined(code: first.code, detail: first.detail ?? "")
             }
             return .unreachable(reason: failure.description)
-        case .transport, .undecodable:
+        case .transport, .emptyBody, .undecodable:
             return .unreachable(reason: failure.description)
         }
     }

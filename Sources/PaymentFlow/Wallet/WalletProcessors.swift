@@ -16,8 +16,8 @@ struct AdyenWalletProcessor: WalletProcessor {
         do { response = try await client.payWithWallet(request, idempotencyKey: charge.idempotencyKey) } catch {
             // Retries ran out on a failure after which the charge may have happened: Adyen replays
             // the answer for the same key, so one more round learns what happened.
-            guard error.isRetryable else { throw ProviderFailure(adyen: error) }
-            do { response = try await client.payWithWallet(request, idempotencyKey: charge.idempotencyKey) } catch { throw ProviderFailure(adyen: error) }
+            guard AdyenClient.isRetryable(error) else { throw ProviderFailure(error) }
+            do { response = try await client.payWithWallet(request, idempotencyKey: charge.idempotencyKey) } catch { throw ProviderFailure(error) }
         }
         var details = ["result_code": response.resultCode ?? ""]
         if let psp = response.pspReference { details["psp_reference"] = psp }
@@ -56,7 +56,7 @@ struct SquareWalletProcessor: WalletProcessor, WalletKeyedProcessor {
             let approved = payment.status == "COMPLETED" || payment.status == "APPROVED"
             return WalletChargeResult(approved: approved, paymentID: payment.id, declineReason: approved ? nil : payment.status, details: details)
         } catch {
-            guard let decline = error.decline else { throw ProviderFailure(square: error) }
+            guard let decline = error.decline else { throw ProviderFailure(error) }
             return WalletChargeResult(approved: false, paymentID: decline.payment?.id, declineReason: decline.code, details: ["error_code": decline.code])
         }
     }

@@ -60,48 +60,28 @@ public struct AdyenClient: Sendable {
     /// A 204's missing body.
     private struct Empty: Decodable {}
 
+    /// Lost responses and Adyen's own outages are retried (with the same idempotency key);
+    /// a 4xx answer is final.
+    public static func isRetryable(_ failure: AdyenFailure) -> Bool { failure.isRetryable || failure.isOutage }
+
     private func call<Body: Encodable, Answer: Decodable>(
         _ method: String, _ path: String, body: Body?, idempotencyKey: String?
     ) async throws(AdyenFailure) -> Answer {
-        var headers: [(name: String, value: String)] = [
-            (name: "Accept", value: "application/json"), (name: "X-API-Key", value: configuration.apiKey),
-        ]
-        var data: Data?
-        if let body {
-            let encoder = JSONEncoder()
-            // Sorted keys: the same request reads the same in every log and transcript.
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            do { data = try encoder.encode(body) } catch { throw .undecodable(status: 0, detail: "could not encode: \(error)") }
-            headers.append((name: "Content-Type", value: "application/json"))
-        }
-        if let idempotencyKey { headers.append((name: "Idempotency-Key", value: idempotencyKey)) }
-        let request = ProviderRequest(method: method, url: configuration.baseURL + path, headers: headers, body: data)
-        return try await http.withRetries(policy: nil, shouldRetry: { (failure: AdyenFailure) in failure.isRetryable }) {
-            (attempt: Int) async throws(AdyenFailure) -> Answer in
-            let response: ProviderResponse
-            do throws(TransportFailure) { response = try await http.send(request, provider: Self.provider, attempt: attempt) } catch {
-                throw .transport(error)
-            }
-            return try Self.decode(response)
-        }
+        try await http.jsonCall(
+            method, url: configuration.baseURL + path,
+            headers: [(name: "Accept", value: "application/json"), (name: "X-API-Key", value: configuration.apiKey)], body: body,
+            extraHeaders: idempotencyKey.map { [(name: "Idempotency-Key", value: $0)] } ?? [], provider: Self.provider,
+            errorBody: AdyenServiceError.self, decorate: Self.addPSPReference, shouldRetry: Self.isRetryable)
     }
 
+    /// Adyen's library reads the reference from the body, else from the header.
+    static func addPSPReference(to error: inout AdyenServiceError, from response: ProviderResponse) {
+        if error.pspReference == nil { error.pspReference = ProviderHTTPClient.header("pspreference", in: response) }
+    }
+
+    /// An answer as the client reads it.
     static func decode<Answer: Decodable>(_ response: ProviderResponse) throws(AdyenFailure) -> Answer {
-        let decoder = JSONDecoder()
-        if response.isSuccess {
-            let body = response.status == 204 || response.body.isEmpty ? Data("{}".utf8) : response.body
-            do { return try decoder.decode(Answer.self, from: body) } catch {
-                throw .undecodable(status: response.status, detail: "\(error)")
-            }
-        }
-        guard var error = try? decoder.decode(AdyenServiceError.self, from: response.body) else {
-            throw .undecodable(status: response.status, detail: String(decoding: response.body.prefix(200), as: UTF8.self))
-        }
-        // Adyen's library reads the reference from the body, else from the header.
-        if error.pspReference == nil {
-            error.pspReference = response.headers.first { $0.name.lowercased() == "pspreference" }?.value
-        }
-        throw .api(status: response.status, error: error)
+        try ProviderHTTPClient.decodeJSON(response, errorBody: AdyenServiceError.self, decorate: addPSPReference)
     }
 
     private static func escaped(_ segment: String) -> String {

@@ -36,47 +36,24 @@ public struct AfterpayClient: Sendable {
         return try await call("\(configuration.merchantBaseURL)/v2/payments/token:\(escaped)", body: Optional<Never>.none, authenticated: true, retrying: true)
     }
 
+    /// Lost answers and garbled successes are retried; Afterpay's answers are final.
     private func call<Body: Encodable, Answer: Decodable>(
         _ url: String, body: Body?, authenticated: Bool, retrying: Bool
     ) async throws(AfterpayFailure) -> Answer {
-        var headers: [(name: String, value: String)] = [
-            (name: "Accept", value: "application/json"), (name: "Content-Type", value: "application/json"),
-        ]
+        var credentials: [ProviderHTTPClient.Header] = []
         if authenticated {
-            let credentials = Data("\(configuration.merchantID):\(configuration.secretKey)".utf8).base64EncodedString()
-            headers.append((name: "Authorization", value: "Basic \(credentials)"))
+            let basic = Data("\(configuration.merchantID):\(configuration.secretKey)".utf8).base64EncodedString()
+            credentials.append((name: "Authorization", value: "Basic \(basic)"))
         }
-        var data: Data?
-        if let body {
-            let encoder = JSONEncoder()
-            // Sorted keys: the same request reads the same in every log and transcript.
-            encoder.outputFormatting = [.sortedKeys]
-            do { data = try encoder.encode(body) } catch { throw .undecodable(status: 0, detail: "could not encode: \(error)") }
-        } else {
-            headers.removeAll { $0.name == "Content-Type" }
-        }
-        let request = ProviderRequest(method: data == nil ? "GET" : "POST", url: url, headers: headers, body: data)
-        return try await http.withRetries(
-            policy: retrying ? nil : .never, shouldRetry: { (failure: AfterpayFailure) in failure.isRetryable }
-        ) { (attempt: Int) async throws(AfterpayFailure) -> Answer in
-            let response: ProviderResponse
-            do throws(TransportFailure) { response = try await http.send(request, provider: Self.provider, attempt: attempt) } catch {
-                throw .transport(error)
-            }
-            return try Self.decode(response)
-        }
+        // Slashes stay escaped (`\/`) in Afterpay's bodies, as they always were.
+        return try await http.jsonCall(
+            body == nil ? "GET" : "POST", url: url, headers: [(name: "Accept", value: "application/json")], body: body,
+            extraHeaders: credentials, encoder: ProviderHTTPClient.jsonEncoder([.sortedKeys]), provider: Self.provider,
+            errorBody: AfterpayError.self, policy: retrying ? nil : .never, shouldRetry: \.isRetryable)
     }
 
+    /// An answer as the client reads it.
     static func decode<Answer: Decodable>(_ response: ProviderResponse) throws(AfterpayFailure) -> Answer {
-        let decoder = JSONDecoder()
-        if response.isSuccess {
-            do { return try decoder.decode(Answer.self, from: response.body) } catch {
-                throw .undecodable(status: response.status, detail: "\(error)")
-            }
-        }
-        guard let error = try? decoder.decode(AfterpayError.self, from: response.body) else {
-            throw .undecodable(status: response.status, detail: String(decoding: response.body.prefix(200), as: UTF8.self))
-        }
-        throw .api(status: response.status, error: error)
+        try ProviderHTTPClient.decodeJSON(response, errorBody: AfterpayError.self)
     }
 }

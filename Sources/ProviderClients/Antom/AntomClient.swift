@@ -3,7 +3,7 @@ import ProviderWire
 import _CryptoExtras
 
 /// Why an Antom call did not give a usable answer.
-public enum AntomFailure: Error, Hashable, Sendable, CustomStringConvertible {
+public enum AntomFailure: ProviderCallError, Hashable, Sendable, CustomStringConvertible {
     /// Antom answered, signed, with a result that is not `S` (the whole result is kept).
     case result(AntomResult)
     /// The answer's signature is missing or does not verify: it is not acted on.
@@ -20,15 +20,6 @@ public enum AntomFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case .http(let status, let body): "HTTP \(status): \(body)"
         case .transport(let failure): failure.description
         case .undecodable(let status, let detail): "HTTP \(status) with a body that is not Antom's JSON (\(detail))"
-        }
-    }
-
-    /// The request may have reached Antom but no answer came back.
-    public var responseLost: Bool {
-        guard case .transport(let failure) = self else { return false }
-        switch failure {
-        case .connectionLost, .timedOut: return true
-        case .connectionFailed, .cancelled, .other: return false
         }
     }
 }
@@ -74,32 +65,27 @@ public struct AntomClient: Sendable {
 
     private func call<Body: Encodable, Answer: Decodable>(_ endpoint: String, body: Body) async throws(AntomFailure) -> Answer {
         let path = configuration.path(endpoint)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data: Data
-        do { data = try encoder.encode(body) } catch { throw .undecodable(status: 0, detail: "could not encode: \(error)") }
         // Three tries (the client's delays): Antom's own SDK does not retry at all, and a shopper waits.
-        return try await http.withRetries(policy: http.retryPolicy.withMaxAttempts(min(3, http.retryPolicy.maxAttempts)), shouldRetry: Self.isRetryable) { (attempt: Int) async throws(AntomFailure) -> Answer in
-            let time = String(Int64((now().timeIntervalSince1970 * 1000).rounded()))
-            let content = AntomSignature.content(method: "POST", path: path, clientID: configuration.clientID, time: time, body: data)
-            let signature: String
-            do { signature = try AntomSignature.sign(content, with: configuration.privateKey) } catch {
-                throw .undecodable(status: 0, detail: "could not sign: \(error)")
-            }
-            let request = ProviderRequest(
-                method: "POST", url: configuration.baseURL + path,
-                headers: [
-                    (name: "Content-Type", value: "application/json; charset=UTF-8"), (name: "client-id", value: configuration.clientID),
-                    (name: "Request-Time", value: time), (name: "Signature", value: AntomSignature.header(signature: signature)),
-                ],
-                body: data)
-            let response: ProviderResponse
-            do throws(TransportFailure) { response = try await http.send(request, provider: Self.provider, attempt: attempt) } catch {
-                throw .transport(error)
-            }
+        return try await http.jsonCall(
+            "POST", url: configuration.baseURL + path, headers: [], body: body, extraHeaders: [(name: "client-id", value: configuration.clientID)],
+            contentType: "application/json; charset=UTF-8", provider: Self.provider,
+            policy: http.retryPolicy.withMaxAttempts(min(3, http.retryPolicy.maxAttempts)),
+            sign: { (request: inout ProviderRequest) throws(AntomFailure) in try sign(&request, path: path) }, shouldRetry: Self.isRetryable
+        ) { (response: ProviderResponse) throws(AntomFailure) -> Answer in
             // A result that is not S is thrown by `read`, inside the retries, so an unknown one (U) is asked again.
-            return try read(response, path: path)
+            try read(response, path: path)
         }
+    }
+
+    /// Signs the exact bytes with the merchant's key at the time of sending, every attempt anew.
+    private func sign(_ request: inout ProviderRequest, path: String) throws(AntomFailure) {
+        let time = String(Int64((now().timeIntervalSince1970 * 1000).rounded()))
+        let content = AntomSignature.content(method: "POST", path: path, clientID: configuration.clientID, time: time, body: request.body ?? Data())
+        let signature: String
+        do { signature = try AntomSignature.sign(content, with: configuration.privateKey) } catch {
+            throw .undecodable(status: 0, detail: "could not sign: \(error)")
+        }
+        request.headers += [(name: "Request-Time", value: time), (name: "Signature", value: AntomSignature.header(signature: signature))]
     }
 
     /// Checks the answer's signature (over its raw bytes), then decodes it; a result that is not `S` is thrown.
@@ -108,8 +94,8 @@ public struct AntomClient: Sendable {
             throw .http(status: response.status, body: String(decoding: response.body.prefix(300), as: UTF8.self))
         }
         let result = try? JSONDecoder().decode(AntomResultOnly.self, from: response.body)
-        let signatureHeader = Self.header("signature", in: response)
-        let responseTime = Self.header("response-time", in: response)
+        let signatureHeader = ProviderHTTPClient.header("signature", in: response)
+        let responseTime = ProviderHTTPClient.header("response-time", in: response)
         if signatureHeader == nil, responseTime == nil, let result, result.result.resultStatus != "S" {
             // Antom leaves some failures unsigned; they are believed only because they do nothing.
             throw .result(result.result)
@@ -120,7 +106,7 @@ public struct AntomClient: Sendable {
         guard let signature = AntomSignature.signatureValue(ofHeader: signatureHeader) else {
             throw .unverified(status: response.status, detail: "the signature header is not algorithm=RSA256")
         }
-        let signer = Self.header("client-id", in: response) ?? configuration.clientID
+        let signer = ProviderHTTPClient.header("client-id", in: response) ?? configuration.clientID
         let content = AntomSignature.content(method: "POST", path: path, clientID: signer, time: responseTime, body: response.body)
         guard AntomSignature.verify(signature, of: content, with: configuration.providerPublicKey) else {
             throw .unverified(status: response.status, detail: "the signature does not verify with Antom's public key")
@@ -129,9 +115,5 @@ public struct AntomClient: Sendable {
         do { return try JSONDecoder().decode(Answer.self, from: response.body) } catch {
             throw .undecodable(status: response.status, detail: "\(error)")
         }
-    }
-
-    static func header(_ name: String, in response: ProviderResponse) -> String? {
-        response.headers.first { $0.name.lowercased() == name }?.value
     }
 }

@@ -1,71 +1,77 @@
 import Foundation
 
-/// Why a JSON call to a provider did not give what was asked, with the provider's own error
-/// body (`ErrorBody`) when one came back.
-public enum ProviderCallFailure<ErrorBody: Hashable & Sendable>: Error, Hashable, Sendable, CustomStringConvertible {
-    /// An answer outside 2xx, in the provider's error shape.
-    case api(status: Int, body: ErrorBody)
-    case transport(TransportFailure)
-    case undecodable(status: Int, detail: String)
-
-    public var description: String {
-        switch self {
-        case .api(let status, let body): "HTTP \(status): \(body)"
-        case .transport(let failure): failure.description
-        case .undecodable(let status, let detail): "HTTP \(status) with a body that is not the expected JSON (\(detail))"
-        }
-    }
-
-    /// The request may have reached the provider, but no answer came back: a lost connection
-    /// or a timeout after sending. Retrying blindly could act twice.
-    public var responseLost: Bool {
-        guard case .transport(let failure) = self else { return false }
-        switch failure {
-        case .connectionLost, .timedOut: return true
-        case .connectionFailed, .cancelled, .other: return false
-        }
-    }
-}
-
 extension ProviderHTTPClient {
-    /// Sends `body` as JSON (sorted keys, so a request reads the same in every log) and decodes
-    /// a 2xx answer as `Answer` (an empty one as `{}`), anything else as `ErrorBody`; retried
-    /// while `shouldRetry` says so, under `policy` (the client's own when nil).
-    public func jsonCall<Body: Encodable, Answer: Decodable, ErrorBody: Decodable & Hashable & Sendable>(
-        _ method: String, url: String, headers: [(name: String, value: String)], body: Body?, provider: String,
-        errorBody: ErrorBody.Type, policy: RetryPolicy? = nil, shouldRetry: (ProviderCallFailure<ErrorBody>) -> Bool
-    ) async throws(ProviderCallFailure<ErrorBody>) -> Answer {
+    public typealias Header = (name: String, value: String)
+
+    /// The encoder of request bodies: sorted keys, so a request reads the same in every log.
+    public static func jsonEncoder(_ formatting: JSONEncoder.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting
+        return encoder
+    }
+
+    /// The one way a client calls its provider. `body` (encoded by `encoder`) goes after
+    /// `headers`, announced by a `Content-Type` header, then come `extraHeaders`; each attempt
+    /// is signed by `sign` when given (a signature that covers the time of sending) and its
+    /// answer read by `read`. Retried while `shouldRetry` says so, under `policy` (the
+    /// client's own when nil).
+    public func jsonCall<Body: Encodable, Answer, Failure: ProviderCallError>(
+        _ method: String, url: String, headers: [Header], body: Body?, extraHeaders: [Header] = [],
+        contentType: String = "application/json", encoder: JSONEncoder = ProviderHTTPClient.jsonEncoder(), provider: String, policy: RetryPolicy? = nil,
+        sign: ((inout ProviderRequest) throws(Failure) -> Void)? = nil, shouldRetry: (Failure) -> Bool,
+        read: (ProviderResponse) throws(Failure) -> Answer
+    ) async throws(Failure) -> Answer {
         var headers = headers
         var data: Data?
         if let body {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             do { data = try encoder.encode(body) } catch { throw .undecodable(status: 0, detail: "could not encode: \(error)") }
-            headers.append((name: "Content-Type", value: "application/json"))
+            headers.append((name: "Content-Type", value: contentType))
         }
-        let request = ProviderRequest(method: method, url: url, headers: headers, body: data)
-        return try await withRetries(policy: policy, shouldRetry: shouldRetry) { (attempt: Int) async throws(ProviderCallFailure<ErrorBody>) -> Answer in
+        let request = ProviderRequest(method: method, url: url, headers: headers + extraHeaders, body: data)
+        return try await withRetries(policy: policy, shouldRetry: shouldRetry) { (attempt: Int) async throws(Failure) -> Answer in
+            var signed = request
+            if let sign { try sign(&signed) }
             let response: ProviderResponse
-            do throws(TransportFailure) { response = try await send(request, provider: provider, attempt: attempt) } catch {
-                throw ProviderCallFailure<ErrorBody>.transport(error)
+            do throws(TransportFailure) { response = try await send(signed, provider: provider, attempt: attempt) } catch {
+                throw .transport(error)
             }
-            let answer: Answer = try Self.decodeJSON(response, errorBody: ErrorBody.self)
-            return answer
+            return try read(response)
         }
     }
 
-    /// A 2xx body as `Answer`, anything else as the provider's `ErrorBody`.
-    public static func decodeJSON<Answer: Decodable, ErrorBody: Decodable & Hashable & Sendable>(
-        _ response: ProviderResponse, errorBody: ErrorBody.Type
+    /// `jsonCall` reading a 2xx answer as `Answer` (an empty one as `{}`) and anything else as
+    /// the provider's `ErrorBody`, which `decorate` may complete from the response.
+    public func jsonCall<Body: Encodable, Answer: Decodable, ErrorBody: ProviderErrorBody & Decodable>(
+        _ method: String, url: String, headers: [Header], body: Body?, extraHeaders: [Header] = [],
+        encoder: JSONEncoder = ProviderHTTPClient.jsonEncoder(), provider: String, errorBody: ErrorBody.Type, policy: RetryPolicy? = nil,
+        decorate: ((inout ErrorBody, ProviderResponse) -> Void)? = nil, shouldRetry: (ProviderCallFailure<ErrorBody>) -> Bool
+    ) async throws(ProviderCallFailure<ErrorBody>) -> Answer {
+        try await jsonCall(
+            method, url: url, headers: headers, body: body, extraHeaders: extraHeaders, encoder: encoder, provider: provider, policy: policy,
+            shouldRetry: shouldRetry
+        ) { (response: ProviderResponse) throws(ProviderCallFailure<ErrorBody>) -> Answer in
+            try Self.decodeJSON(response, errorBody: ErrorBody.self, decorate: decorate)
+        }
+    }
+
+    /// A 2xx body as `Answer`, anything else as the provider's `ErrorBody` (completed by `decorate`).
+    public static func decodeJSON<Answer: Decodable, ErrorBody: ProviderErrorBody & Decodable>(
+        _ response: ProviderResponse, errorBody: ErrorBody.Type, decorate: ((inout ErrorBody, ProviderResponse) -> Void)? = nil
     ) throws(ProviderCallFailure<ErrorBody>) -> Answer {
         let decoder = JSONDecoder()
         if response.isSuccess {
             let body = response.status == 204 || response.body.isEmpty ? Data("{}".utf8) : response.body
             do { return try decoder.decode(Answer.self, from: body) } catch { throw .undecodable(status: response.status, detail: "\(error)") }
         }
-        guard let error = try? decoder.decode(ErrorBody.self, from: response.body) else {
+        guard var error = try? decoder.decode(ErrorBody.self, from: response.body) else {
             throw .undecodable(status: response.status, detail: String(decoding: response.body.prefix(200), as: UTF8.self))
         }
+        decorate?(&error, response)
         throw .api(status: response.status, body: error)
+    }
+
+    /// The first value of header `name` (lowercase) in `response`.
+    public static func header(_ name: String, in response: ProviderResponse) -> String? {
+        response.headers.first { $0.name.lowercased() == name }?.value
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ProviderWire
 
 /// What Square answers when a call fails: its errors and, for a declined card, the FAILED payment.
-public struct SquareErrorBody: Codable, Hashable, Sendable, CustomStringConvertible {
+public struct SquareErrorBody: Codable, Hashable, Sendable, CustomStringConvertible, ProviderErrorBody {
     public var errors: [SquareError]
     public var payment: SquarePayment?
 
@@ -85,13 +85,7 @@ public struct SquareClient: Sendable {
     }
 
     /// Lost answers of reads and Square's own outages are retried; a 4xx answer is final.
-    public static func isRetryable(_ failure: SquareFailure) -> Bool {
-        switch failure {
-        case .transport(let transport): transport != .cancelled
-        case .undecodable(let status, _): (200..<300).contains(status)
-        case .api(let status, _): status >= 500 || status == 429
-        }
-    }
+    public static func isRetryable(_ failure: SquareFailure) -> Bool { failure.isRetryable || failure.isOutage }
 
     private func call<Body: Encodable, Answer: Decodable>(
         _ method: String, _ path: String, body: Body?, shouldRetry: ((SquareFailure) -> Bool)? = nil

@@ -3,7 +3,7 @@ import ProviderWire
 
 /// Why the rates did not come: the service's error status, no answer at all, or an answer the
 /// sheet cannot show.
-public enum WalletRatesFailure: Error, Hashable, Sendable, CustomStringConvertible {
+public enum WalletRatesFailure: ProviderCallError, Hashable, Sendable, CustomStringConvertible {
     /// An answer outside 2xx, with the start of its body.
     case http(status: Int, body: String)
     case transport(TransportFailure)
@@ -15,6 +15,11 @@ public enum WalletRatesFailure: Error, Hashable, Sendable, CustomStringConvertib
         case .transport(let failure): "the rates service did not answer: \(failure)"
         case .undecodable(let error): "the rates service's answer cannot be shown: \(error)"
         }
+    }
+
+    /// A body that could not be read, named as the sheet names any unreadable answer.
+    public static func undecodable(status: Int, detail: String) -> WalletRatesFailure {
+        .undecodable(WalletWireError(field: "body", problem: "HTTP \(status): \(detail)"))
     }
 
     /// A GET changes nothing: any lost or failed answer may be asked again, but not a 4xx or
@@ -52,14 +57,11 @@ public struct WalletRatesClient: Sendable {
         if let weightGrams { query.append(("weight_grams", String(weightGrams))) }
         // The seed's shape prices in dollars; another currency is asked for by name.
         if let currency { query.append(("currency", currency)) }
-        let request = ProviderRequest(method: "GET", url: Self.url(endpoint, query: query), headers: [(name: "Accept", value: "application/json")])
         // Someone waits at the sheet: one retry at the client's pace, then the sheet says it failed.
-        return try await http.withRetries(policy: http.retryPolicy.withMaxAttempts(2), shouldRetry: { (failure: WalletRatesFailure) in failure.isRetryable }) {
-            (attempt: Int) async throws(WalletRatesFailure) -> [WalletRate] in
-            let response: ProviderResponse
-            do throws(TransportFailure) { response = try await http.send(request, provider: Self.provider, attempt: attempt) } catch {
-                throw .transport(error)
-            }
+        return try await http.jsonCall(
+            "GET", url: Self.url(endpoint, query: query), headers: [(name: "Accept", value: "application/json")], body: Optional<Never>.none,
+            provider: Self.provider, policy: http.retryPolicy.withMaxAttempts(2), shouldRetry: \.isRetryable
+        ) { (response: ProviderResponse) throws(WalletRatesFailure) -> [WalletRate] in
             guard response.isSuccess else {
                 throw .http(status: response.status, body: String(decoding: response.body.prefix(Self.bodyExcerptLength), as: UTF8.self))
             }

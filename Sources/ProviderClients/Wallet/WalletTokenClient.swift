@@ -5,6 +5,8 @@ import ProviderWire
 /// or an answer that is not a token.
 public typealias WalletTokenFailure = ProviderCallFailure<WalletErrorBody>
 
+extension WalletErrorBody: ProviderErrorBody {}
+
 /// PassKit's part, played by the sandbox: `POST <baseURL>/wallet/tokens` turns what the customer
 /// authorized on the sheet into the payment token (and Square nonce) the processor charges.
 public struct WalletTokenClient: Sendable {
@@ -30,7 +32,7 @@ public struct WalletTokenClient: Sendable {
         switch failure {
         case .transport(let transport): transport != .cancelled
         case .api(let status, _): status >= 500 || status == 429
-        case .undecodable(let status, _): status >= 500
+        case .undecodable(let status, _), .emptyBody(let status): status >= 500
         }
     }
 }
