@@ -14,7 +14,7 @@ public protocol SandboxProvider: Sendable {
     /// An injected fault's answer, in this provider's error shape.
     func faultResponse(_ fault: InjectedFault) -> Response
     /// The server's own refusal (a method the path does not answer), in this provider's error shape.
-    func refusalResponse(_ refusal: SandboxRefusal) -> Response
+    func refusalResponse(_ refusal: SandboxError) -> Response
     /// The simulated customer approves or declines attempt `id`; nil when the id is not this
     /// provider's (the next provider is asked).
     func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response?
@@ -40,8 +40,8 @@ public protocol SandboxProvider: Sendable {
 }
 
 extension SandboxProvider {
-    /// Providers without an error shape of their own answer in the sandbox's (Cash App's list).
-    public func refusalResponse(_ refusal: SandboxRefusal) -> Response { SandboxResponse.sandboxRefusal(refusal) }
+    /// Providers without an error shape of their own answer in the sandbox's own error list.
+    public func refusalResponse(_ refusal: SandboxError) -> Response { refusal.response }
 
     /// Providers whose customer acts on another provider's attempts (Afterpay's are Cash App
     /// requests) leave this out.
@@ -58,8 +58,7 @@ extension SandboxProvider {
     public func claims(_ request: Request) -> Bool { false }
 
     public func answer(claimed request: Request, context: SandboxRequestContext) async -> Response {
-        SandboxResponse.sandboxRefusal(SandboxRefusal(
-            status: .notFound, category: "INVALID_REQUEST_ERROR", code: "NOT_FOUND", detail: "No route answers \(request.uri.path.prefix(128))."))
+        SandboxError(.notFound, "NOT_FOUND", "No route answers \(request.uri.path.prefix(128)).").response
     }
 }
 
@@ -96,11 +95,9 @@ public struct SandboxLedgerSection: Sendable {
     }
 }
 
-/// What every provider's routes share: the settings and clock, and the customer requests the
-/// simulated customer approves or declines.
+/// What every provider's routes share: the settings and clock, and the webhook receivers.
 public struct SandboxCore: Sendable {
     public let settings: SandboxSettings
-    public let customerRequests: CustomerRequestStore
     /// Where providers send their webhooks: every receiver registered at `/sandbox/webhooks`.
     public let webhooks: WebhookDispatcher
 }
@@ -108,27 +105,7 @@ public struct SandboxCore: Sendable {
 /// An error answer the fault plan asks for, before the provider's shape is put on it.
 public struct InjectedFault: Sendable {
     public let kind: FaultKind
-    public let status: HTTPResponse.Status
-    /// Cash App-style category and code (RATE_LIMIT_ERROR, SERVICE_UNAVAILABLE, …).
-    public let category: String
-    public let code: String
-    public let detail: String
-}
-
-/// An error the server answers before any route runs, before the provider's shape is put on it.
-public struct SandboxRefusal: Sendable {
-    public let status: HTTPResponse.Status
-    /// Cash App-style category and code; Afterpay's error code is the code in lower case.
-    public let category: String
-    public let code: String
-    public let detail: String
-
-    /// A method the path does not answer: 405, naming the ones it does.
-    static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [String]) -> SandboxRefusal {
-        SandboxRefusal(
-            status: .methodNotAllowed, category: "INVALID_REQUEST_ERROR", code: "METHOD_NOT_ALLOWED",
-            detail: "\(method.rawValue) is not allowed on \(path); use \(allowed.joined(separator: " or ")).")
-    }
+    public let error: SandboxError
 }
 
 extension Array where Element == any SandboxProvider {

@@ -72,10 +72,10 @@ public struct WalletSandbox: SandboxProvider {
     }
 
     public func faultResponse(_ fault: InjectedFault) -> Response {
-        SandboxResponse.json(["error": "\(fault.code): \(fault.detail)"], status: fault.status)
+        SandboxResponse.json(["error": "\(fault.error.code): \(fault.error.message)"], status: fault.error.status)
     }
 
-    public func refusalResponse(_ refusal: SandboxRefusal) -> Response {
-        SandboxResponse.json(["error": refusal.detail], status: refusal.status)
+    public func refusalResponse(_ refusal: SandboxError) -> Response {
+        SandboxResponse.json(["error": refusal.message], status: refusal.status)
     }
 }

@@ -16,7 +16,7 @@ extension ProviderDescriptor {
         makeAdapter: { connection in
             TestPayAdapter(baseURL: connection.options["testpay-url"] ?? connection.sandboxURL ?? "", http: connection.http)
         },
-        makeSandbox: { TestPaySandbox() })
+        makeSandbox: { _ in TestPaySandbox() })
 }
 
 extension ProviderRegistry {
