@@ -208,7 +208,7 @@ if fuzzMode == "1" || fuzzMode == "smoke" {
     }
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/Driver"),
-        fuzzTarget("Scenario", dictionary: true, ["CheckoutApp", "CheckoutModel"]),
+        fuzzTarget("Scenario", dictionary: true, ["CheckoutApp", "CheckoutModel", "ProviderWire"]),
         fuzzTarget("Transcript", dictionary: true, ["CheckoutApp", "CheckoutModel"]),
         fuzzTarget("CashAppWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("AfterpayWire", dictionary: true, ["ProviderClients", "ProviderWire"]),

@@ -1,6 +1,7 @@
 @testable import CheckoutApp
 import CheckoutModel
 import Foundation
+import ProviderWire
 
 /// Scenario files as `checkout --scenario` reads them, then the cart and order `checkout run`
 /// builds from one, and the copy a transcript records, which must read back.

@@ -95,7 +95,7 @@ private func sandboxIssues(_ body: Data) {
 }
 
 /// A card the verifiers accept is one the sandbox could have issued a token for.
-private func verified(_ card: VerifiedWalletCard?) {
+private func verified(_ card: TokenizedCard?) {
     guard let card else { return }
     guard WalletTokenCheck.isLast4(card.last4), WalletTokenCheck.isTransactionID(card.transactionId) else { fatalError("verified \(card)") }
 }

@@ -40,10 +40,8 @@ struct PaymentSession: Sendable {
             let settings = SandboxSettings(
                 triggerRotation: options.triggerRotationSeconds, requestLifetime: options.requestLifetimeSeconds,
                 merchantName: catalog.merchantName)
-            sandbox = try await SandboxServer(
-                settings: options.registry.sandboxSettings(settings, options: options.providerOptions),
-                providers: await options.registry.sandboxProviders()
-            ).start()
+            let configured = options.registry.sandboxSettings(settings, options: options.providerOptions)
+            sandbox = try await SandboxServer(settings: configured, providers: await options.registry.sandboxProviders(configured)).start()
         }
         let sandboxURL = options.sandboxURL ?? sandbox?.baseURL
         let runID = "run-" + UUID().uuidString.prefix(8).lowercased()

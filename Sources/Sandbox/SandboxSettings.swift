@@ -19,11 +19,6 @@ public struct SandboxSettings: Sendable {
     public var faultSlowSeconds: Double = 3
     /// What it keeps and how long it waits for clients.
     public var limits = SandboxLimits()
-    /// Adyen's webhook HMAC key (hex); nil signs with `AdyenHMAC.sandboxKey`. An invalid one is
-    /// refused by `checkout sandbox --adyen-hmac-key`; here it falls back to the sandbox key.
-    public var adyenHMACKey: String?
-    /// Seconds before a `Received` Adyen payment (magic 70.04 / 70.05) is decided by webhook.
-    public var adyenAsyncResultDelay: Double = 2
     /// Tries per webhook delivery (the first included) before it is given up.
     public var webhookAttempts = 3
     /// Seconds before the first retry of a failed delivery; each later one waits twice as long.
@@ -33,6 +28,8 @@ public struct SandboxSettings: Sendable {
     /// How many sandbox seconds pass per real second for provider timers such as Square's delayed
     /// capture; >1 makes a one-minute delay pass in seconds. Must be positive.
     public var timeScale: Double = 1
+    /// Each provider's own settings, by their type: see `subscript(_:)`.
+    private var providerSettings: [ObjectIdentifier: any SandboxProviderSettings] = [:]
 
     public init(
         now: @escaping SandboxClock = { Date() },
@@ -45,6 +42,21 @@ public struct SandboxSettings: Sendable {
         self.requestLifetime = requestLifetime
         self.merchantName = merchantName
     }
+}
+
+extension SandboxSettings {
+    /// The settings a provider's sandbox defines for itself (set by its descriptor's
+    /// `configureSandbox`, read by its routes); their defaults until set.
+    public subscript<Settings: SandboxProviderSettings>(_ type: Settings.Type) -> Settings {
+        get { providerSettings[ObjectIdentifier(type)] as? Settings ?? Settings() }
+        set { providerSettings[ObjectIdentifier(type)] = newValue }
+    }
+}
+
+/// Settings one provider's sandbox defines in its own folder, so `SandboxSettings` names no
+/// provider; `init()` gives the defaults.
+public protocol SandboxProviderSettings: Sendable {
+    init()
 }
 
 /// A clock that moves only when told: for tests of rotation and expiry.

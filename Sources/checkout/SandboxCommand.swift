@@ -83,7 +83,7 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ExitCode(.usage)
         }
         settings = registry.sandboxSettings(settings, options: values)
-        let providers = await ProviderRegistry.builtIn.sandboxProviders()
+        let providers = await registry.sandboxProviders(settings)
         do { running = try await SandboxServer(settings: settings, providers: providers).start(host: host, port: port) } catch {
             Console.err("error: \(error)")
             throw ExitCode(.failed)

@@ -17,10 +17,10 @@ struct AdyenTestSandbox: Sendable {
         hmacKey: String? = nil, webhookAttempts: Int = 3, _ body: (AdyenTestSandbox) async throws -> T
     ) async throws -> T {
         var settings = SandboxSettings()
-        settings.adyenAsyncResultDelay = 0.05
+        settings.adyen.asyncResultDelay = 0.05
         settings.webhookRetryDelay = 0.05
         settings.webhookAttempts = webhookAttempts
-        settings.adyenHMACKey = hmacKey
+        settings.adyen.hmacKey = hmacKey
         return try await SandboxServer.withRunning(settings) { sandbox in try await body(AdyenTestSandbox(sandbox: sandbox)) }
     }
 

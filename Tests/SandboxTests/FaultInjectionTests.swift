@@ -56,7 +56,7 @@ import TestSupport
             #expect(answer?.0 == status)
             #expect(answer?.1 == category)
             #expect(answer?.2 == code)
-            #expect(harness.sandbox.store.requestCount == 0)
+            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 0)
             // Used up: the next create goes through.
             _ = try await harness.client().create(SandboxHarness.params())
         }
@@ -75,7 +75,7 @@ import TestSupport
         try await SandboxHarness.with { harness in
             try harness.inject("POST /customer-request/v1/requests reset")
             let created = try await harness.client().create(SandboxHarness.params())
-            #expect(harness.sandbox.store.requestCount == 1)
+            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 1)
             let attempts = harness.log.entries.map { "\($0.attempt):\($0.status.map(String.init) ?? "none")" }
             #expect(attempts == ["1:none", "2:201"])
             #expect(harness.log.entries[0].failure != nil)
@@ -101,7 +101,7 @@ import TestSupport
             #expect(harness.log.entries.map(\.attempt) == [1, 2])
             #expect(harness.log.entries[0].failure?.contains("no response within") == true)
             // A timed-out request was never processed, so only the retry created one.
-            #expect(harness.sandbox.store.requestCount == 1)
+            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 1)
         }
     }
 
@@ -111,7 +111,7 @@ import TestSupport
             let outcome = await failure { () throws(CustomerRequestFailure) in try await harness.client().create(SandboxHarness.params()) }
             guard case .transport(.connectionLost)? = outcome else { Issue.record("got \(String(describing: outcome))"); return }
             #expect(harness.log.entries.count == 3)
-            #expect(harness.sandbox.store.requestCount == 1)
+            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 1)
         }
     }
 

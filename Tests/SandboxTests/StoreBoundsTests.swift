@@ -26,7 +26,7 @@ import TestSupport
         try await SandboxHarness.with(limits: limits(maxStoredRequests: 3)) { harness in
             var ids: [String] = []
             for _ in 0..<4 { ids.append(try await harness.client().create(SandboxHarness.params()).id) }
-            #expect(harness.sandbox.store.requestCount == 3)
+            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 3)
             #expect(await notFound(harness, ids[0]))
             for id in ids.dropFirst() { #expect(try await harness.client().retrieve(id: id).id == id) }
         }
@@ -40,7 +40,7 @@ import TestSupport
             #expect(try await harness.client().retrieve(id: first.id).status == .DECLINED)
             harness.clock.advance(by: 1)
             #expect(await notFound(harness, first.id))
-            #expect(harness.sandbox.store.requestCount == 0)
+            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 0)
             // The key is free again: the same create makes a new request.
             let second = try await harness.client().create(SandboxHarness.params(), idempotencyKey: key)
             #expect(second.id != first.id)

@@ -20,8 +20,9 @@ struct WalletTestSandbox: Sendable {
     /// The wallet side is added here whether or not the registry serves it yet (and only once).
     static func with<T: Sendable>(_ body: (WalletTestSandbox) async throws -> T) async throws -> T {
         let clock = ManualClock()
-        let providers = await ProviderRegistry.builtIn.sandboxProviders().filter { !($0 is WalletSandbox) } + [WalletSandbox(id: "wallet")]
-        let sandbox = try await SandboxServer(settings: SandboxSettings(now: clock.clock), providers: providers).start(host: "127.0.0.1", port: 0)
+        let settings = SandboxSettings(now: clock.clock)
+        let providers = await ProviderRegistry.builtIn.sandboxProviders(settings).filter { !($0 is WalletSandbox) } + [WalletSandbox(id: "wallet")]
+        let sandbox = try await SandboxServer(settings: settings, providers: providers).start(host: "127.0.0.1", port: 0)
         do {
             let result = try await body(WalletTestSandbox(sandbox: sandbox, clock: clock))
             await sandbox.stop()

@@ -8,7 +8,7 @@ extension SandboxServer {
     public static func withRunning<T: Sendable>(
         _ settings: SandboxSettings, registry: ProviderRegistry = .builtIn, _ body: (RunningSandbox) async throws -> T
     ) async throws -> T {
-        let sandbox = try await SandboxServer(settings: settings, providers: await registry.sandboxProviders()).start(host: "127.0.0.1", port: 0)
+        let sandbox = try await SandboxServer(settings: settings, providers: await registry.sandboxProviders(settings)).start(host: "127.0.0.1", port: 0)
         do {
             let result = try await body(sandbox)
             await sandbox.stop()

@@ -30,8 +30,9 @@ public struct ProviderDescriptor: Sendable {
     public var secrets: @Sendable (ProviderOptionValues, _ sandboxURL: String?) -> [String]
     /// Its wire calls as the coordinator's steps.
     public var makeAdapter: @Sendable (ProviderConnection) -> any PaymentProviderAdapter
-    /// Its side of the embedded or shared sandbox.
-    public var makeSandbox: @Sendable () async -> any SandboxProvider
+    /// Its side of the embedded or shared sandbox, made with the assembly's settings; a side that
+    /// depends on another's (Afterpay's on Cash App's requests) asks the assembly for it.
+    public var makeSandbox: @Sendable (inout SandboxAssembly) async -> any SandboxProvider
     /// What its options change in a sandbox this process starts (Adyen: the webhook HMAC key).
     public var configureSandbox: @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void
     /// The payment pane's second column as its options set it (Antom: the display mode); nil keeps the method's.
@@ -54,7 +55,7 @@ public struct ProviderDescriptor: Sendable {
         optionProblem: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
         secrets: @escaping @Sendable (ProviderOptionValues, _ sandboxURL: String?) -> [String] = { _, _ in [] },
         makeAdapter: @escaping @Sendable (ProviderConnection) -> any PaymentProviderAdapter,
-        makeSandbox: @escaping @Sendable () async -> any SandboxProvider,
+        makeSandbox: @escaping @Sendable (inout SandboxAssembly) async -> any SandboxProvider,
         configureSandbox: @escaping @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void = { _, _ in },
         detail: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
         credentialProbe: CredentialProbe? = nil,

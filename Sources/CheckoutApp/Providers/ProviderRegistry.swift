@@ -72,11 +72,14 @@ public struct ProviderRegistry: Sendable {
         return settings
     }
 
-    /// Each provider's side of a new sandbox.
-    public func sandboxProviders() async -> [any SandboxProvider] {
-        var providers: [any SandboxProvider] = []
-        for descriptor in descriptors { providers.append(await descriptor.makeSandbox()) }
-        return providers
+    /// Each provider's side of a new sandbox with `settings`, and the sides they depend on.
+    public func sandboxProviders(_ settings: SandboxSettings) async -> [any SandboxProvider] {
+        var assembly = SandboxAssembly(settings: settings)
+        for descriptor in descriptors {
+            let made = await descriptor.makeSandbox(&assembly)
+            assembly.serve(made)
+        }
+        return assembly.providers
     }
 }
 

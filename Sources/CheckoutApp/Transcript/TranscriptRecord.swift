@@ -1,4 +1,5 @@
 import Foundation
+import ProviderWire
 
 /// The transcript's `_terminalCheckout` field: which checkout ran (as a scenario), every state
 /// transition and phase with its time, and how it ended.

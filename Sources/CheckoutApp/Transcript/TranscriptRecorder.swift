@@ -1,4 +1,5 @@
 import Foundation
+import ProviderWire
 import Synchronization
 
 /// Collects a session's state transitions and phases as they happen, timed from the

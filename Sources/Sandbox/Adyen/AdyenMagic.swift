@@ -21,7 +21,7 @@ public enum AdyenMagic {
         "amount.value 7001 → resultCode Refused (refusalReason \"Refused\")",
         "amount.value 7002 → resultCode Error",
         "amount.value 7003 → resultCode Cancelled",
-        "amount.value 7004 → resultCode Received, then an AUTHORISATION webhook success \"true\" (2 s later: SandboxSettings.adyenAsyncResultDelay)",
+        "amount.value 7004 → resultCode Received, then an AUTHORISATION webhook success \"true\" (2 s later: SandboxSettings.adyen.asyncResultDelay)",
         "amount.value 7005 → resultCode Received, then an AUTHORISATION webhook success \"false\" (reason \"Refused\")",
         "merchantAccount \"UnknownMerchant\" → 403 errorCode 901 \"Invalid Merchant Account\"",
         "X-API-Key not starting with \"AQE\" → 401 errorCode 000",

@@ -12,7 +12,7 @@ struct AdyenNotifier: Sendable {
 
     init(webhooks: WebhookDispatcher, settings: SandboxSettings) {
         self.webhooks = webhooks
-        key = settings.adyenHMACKey.flatMap(AdyenHMAC.keyBytes(hex:)) ?? AdyenHMAC.keyBytes(hex: AdyenHMAC.sandboxKey) ?? []
+        key = settings.adyen.hmacKey.flatMap(AdyenHMAC.keyBytes(hex:)) ?? AdyenHMAC.keyBytes(hex: AdyenHMAC.sandboxKey) ?? []
         now = settings.now
     }
 

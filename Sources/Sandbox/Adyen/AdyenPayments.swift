@@ -120,7 +120,7 @@ struct AdyenPayments {
         case .authorised, .refused:
             authorisation(payment)
         case .received:
-            let delay = settings.adyenAsyncResultDelay
+            let delay = settings.adyen.asyncResultDelay
             let authorise = payment.amount.value == AdyenMagic.receivedThenAuthorisedValue
             Task { [endpoint] in
                 try? await Task.sleep(for: .seconds(delay))

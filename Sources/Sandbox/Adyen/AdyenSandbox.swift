@@ -10,9 +10,12 @@ public struct AdyenSandbox: SandboxProvider {
     public let payments = AdyenPaymentStore()
     public let storedMethods = AdyenStoredMethodStore()
     let idempotency = AdyenIdempotencyStore()
+    /// Cash App's requests, where the grants Adyen's Cash App Pay payments are funded by live.
+    public let cashApp: CashAppSandbox
 
-    public init(id: String) async {
+    public init(id: String, cashApp: CashAppSandbox) async {
         self.id = id
+        self.cashApp = cashApp
     }
 
     public var summary: String { "Adyen Checkout under /v71/ (any /vNN/ but /v2/; webhooks at /sandbox/webhooks)" }
@@ -27,8 +30,8 @@ public struct AdyenSandbox: SandboxProvider {
 
     public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
         let endpoint = AdyenEndpoint(
-            payments: payments, storedMethods: storedMethods, idempotency: idempotency, customerRequests: core.customerRequests,
-            notifier: AdyenNotifier(webhooks: core.webhooks, settings: core.settings), settings: core.settings)
+            payments: payments, storedMethods: storedMethods, idempotency: idempotency, customerRequests: cashApp.requests,
+            notifier: AdyenNotifier(webhooks: core.webhooks, settings: core.settings), settings: core.settings, cardTokens: core.cardTokens)
         AdyenPaymentRoutes(endpoint: endpoint).register(on: router)
         AdyenModificationRoutes(endpoint: endpoint).register(on: router)
         AdyenStoredMethodRoutes(endpoint: endpoint).register(on: router)
@@ -40,11 +43,11 @@ public struct AdyenSandbox: SandboxProvider {
             case .rateLimited: ("000", "throttling")
             default: ("000", "internal")
             }
-        return AdyenRejection(fault.status, code, fault.detail, type: type, pspReference: AdyenIDs.pspReference()).response
+        return AdyenRejection(fault.error.status, code, fault.error.message, type: type, pspReference: AdyenIDs.pspReference()).response
     }
 
-    public func refusalResponse(_ refusal: SandboxRefusal) -> Response {
-        AdyenRejection(refusal.status, "000", refusal.detail, type: "validation").response
+    public func refusalResponse(_ refusal: SandboxError) -> Response {
+        AdyenRejection(refusal.status, "000", refusal.message, type: "validation").response
     }
 
     /// `adyen_payments` (Authorised payments) and `adyen_captures`.

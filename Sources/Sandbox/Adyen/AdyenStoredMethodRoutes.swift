@@ -50,7 +50,7 @@ struct AdyenStoredMethodRoutes {
 
     private func disable(_ id: String) -> Response {
         guard let method = endpoint.storedMethods.disable(id: id) else {
-            return CashAppRejection(.notFound, "INVALID_REQUEST_ERROR", "NOT_FOUND", "No active Adyen stored payment method \(id.prefix(64)).").response
+            return SandboxError(.notFound, "NOT_FOUND", "No active Adyen stored payment method \(id.prefix(64)).").response
         }
         endpoint.notifier.token(
             AdyenTokenNotification.disabled, merchantAccount: method.merchantAccount, shopperReference: method.shopperReference,

@@ -7,12 +7,15 @@ import ProviderWire
 public struct AfterpaySandbox: SandboxProvider {
     public let id: String
     public let store = AfterpayStore()
+    /// Cash App's requests, where the grants Afterpay's checkouts are paid with live.
+    public let cashApp: CashAppSandbox
     public let signer: AfterpaySigner
     /// The merchant account the endpoints know.
     public let merchant: AfterpayMerchant
 
-    public init(id: String, merchant: AfterpayMerchant = .sandbox) async {
+    public init(id: String, cashApp: CashAppSandbox, merchant: AfterpayMerchant = .sandbox) async {
         self.id = id
+        self.cashApp = cashApp
         self.merchant = merchant
         signer = await AfterpaySigner()
     }
@@ -22,19 +25,19 @@ public struct AfterpaySandbox: SandboxProvider {
 
     public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
         AfterpayRoutes(
-            merchant: merchant, store: store, customerRequests: core.customerRequests, signer: signer,
+            merchant: merchant, store: store, customerRequests: cashApp.requests, signer: signer,
             settings: core.settings
         ).register(on: router)
     }
 
     public func faultResponse(_ fault: InjectedFault) -> Response {
         let code =
-            fault.kind == .rateLimited ? "too_many_requests" : (fault.status == .internalServerError ? "error" : fault.code.lowercased())
-        return AfterpayRejection(fault.status, code, fault.detail).response
+            fault.kind == .rateLimited ? "too_many_requests" : (fault.error.status == .internalServerError ? "error" : fault.error.code.lowercased())
+        return AfterpayRejection(fault.error.status, code, fault.error.message).response
     }
 
-    public func refusalResponse(_ refusal: SandboxRefusal) -> Response {
-        AfterpayRejection(refusal.status, refusal.code.lowercased(), refusal.detail).response
+    public func refusalResponse(_ refusal: SandboxError) -> Response {
+        AfterpayRejection(refusal.status, refusal.code.lowercased(), refusal.message).response
     }
 
     /// `captures`: one row per checkout a capture was asked for.

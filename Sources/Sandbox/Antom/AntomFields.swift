@@ -3,21 +3,21 @@ import ProviderWire
 
 /// A request body that is a JSON object, read field by field; every complaint is PARAM_ILLEGAL
 /// naming the field (dotted: `paymentAmount.value`) and what it allows. Absent and `null` read as nil.
-/// The JSON values are the sandbox's generic ones (`SandboxJSONValue`, shared with Square's reader).
+/// The JSON values are the sandbox's generic ones (`JSONValue`, shared with Square's reader).
 struct AntomFields {
     /// Deeper nesting than any Antom body has is refused before it is parsed.
     static let maxDepth = 16
 
-    let fields: [String: SandboxJSONValue]
+    let fields: [String: JSONValue]
     let path: String
 
-    init(fields: [String: SandboxJSONValue], path: String = "") {
+    init(fields: [String: JSONValue], path: String = "") {
         self.fields = fields
         self.path = path
     }
 
     static func parse(_ data: Data) throws(AntomRejection) -> AntomFields {
-        guard SandboxJSONValue.depth(of: data) <= maxDepth, case .object(let fields)? = try? JSONDecoder().decode(SandboxJSONValue.self, from: data) else {
+        guard JSONValue.depth(of: data) <= maxDepth, case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
             throw AntomRejection.illegal("The request body must be a JSON object (nested at most \(maxDepth) levels).")
         }
         return AntomFields(fields: fields)
@@ -25,11 +25,11 @@ struct AntomFields {
 
     /// The body with keys sorted and no spacing: the same request however it was printed (the
     /// Python SDK indents its bodies).
-    var canonical: Data { AntomJSON.data(SandboxJSONValue.object(fields)) }
+    var canonical: Data { AntomJSON.data(JSONValue.object(fields)) }
 
     func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    private func value(_ key: String) -> SandboxJSONValue? {
+    private func value(_ key: String) -> JSONValue? {
         guard let value = fields[key], value != .null else { return nil }
         return value
     }

@@ -83,17 +83,17 @@ struct AntomKeyRoutes: Sendable {
     private func add(_ request: Request) async -> Response {
         let data: Data
         do { data = try await request.readBody(limit: limits.maxBodyBytes) } catch {
-            return CashAppRejection(.contentTooLarge, "INVALID_REQUEST_ERROR", "VALUE_TOO_LONG", "The request body is too large.").response
+            return SandboxError(.contentTooLarge, "VALUE_TOO_LONG", "The request body is too large.").response
         }
         guard let body = try? JSONDecoder().decode(Registration.self, from: data) else {
-            return CashAppRejection(
-                .badRequest, "INVALID_REQUEST_ERROR", "INVALID_JSON", #"The body must be JSON {"client_id": "…", "public_key": "<PEM or base64>"}."#).response
+            return SandboxError(
+                .badRequest, "INVALID_JSON", #"The body must be JSON {"client_id": "…", "public_key": "<PEM or base64>"}."#).response
         }
         guard let clientID = body.clientID else {
-            return CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "MISSING_REQUIRED_PARAMETER", "client_id is required.", field: "client_id").response
+            return SandboxError(.badRequest, "MISSING_REQUIRED_PARAMETER", "client_id is required.", field: "client_id").response
         }
         guard let publicKey = body.publicKey else {
-            return CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "MISSING_REQUIRED_PARAMETER", "public_key is required.", field: "public_key").response
+            return SandboxError(.badRequest, "MISSING_REQUIRED_PARAMETER", "public_key is required.", field: "public_key").response
         }
         do throws(AntomClients.Refusal) {
             let client = try clients.register(id: clientID, publicKey: publicKey)
@@ -103,10 +103,10 @@ struct AntomKeyRoutes: Sendable {
         } catch {
             switch error {
             case .invalid(let field, let message):
-                return CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "INVALID_VALUE", message, field: field).response
+                return SandboxError(.badRequest, "INVALID_VALUE", message, field: field).response
             case .builtIn:
-                return CashAppRejection(
-                    .conflict, "INVALID_REQUEST_ERROR", "CLIENT_EXISTS", "\(clientID) is the built-in test client; register another id.", field: "client_id").response
+                return SandboxError(
+                    .conflict, "CLIENT_EXISTS", "\(clientID) is the built-in test client; register another id.", field: "client_id").response
             }
         }
     }

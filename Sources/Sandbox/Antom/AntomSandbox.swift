@@ -53,12 +53,12 @@ public final class AntomSandbox: SandboxProvider {
     /// Faults answer in Antom's shape with their HTTP status: `U` (ask again), as a gateway error is.
     public func faultResponse(_ fault: InjectedFault) -> Response {
         let code = fault.kind == .rateLimited ? "REQUEST_TRAFFIC_EXCEED_LIMIT" : "UNKNOWN_EXCEPTION"
-        return AntomJSON.result(AntomResult(resultCode: code, resultStatus: "U", resultMessage: fault.detail), status: fault.status)
+        return AntomJSON.result(AntomResult(resultCode: code, resultStatus: "U", resultMessage: fault.error.message), status: fault.error.status)
     }
 
-    public func refusalResponse(_ refusal: SandboxRefusal) -> Response {
+    public func refusalResponse(_ refusal: SandboxError) -> Response {
         let code = [.methodNotAllowed, .notFound].contains(refusal.status) ? "INVALID_API" : refusal.code
-        return AntomJSON.result(AntomResult(resultCode: code, resultStatus: "F", resultMessage: refusal.detail), status: refusal.status)
+        return AntomJSON.result(AntomResult(resultCode: code, resultStatus: "F", resultMessage: refusal.message), status: refusal.status)
     }
 
     /// `POST /sandbox/customer-requests/{id}/approve|decline` with a paymentSessionId or

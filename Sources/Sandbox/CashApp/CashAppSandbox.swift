@@ -1,24 +1,36 @@
 import Hummingbird
 import ProviderWire
 
-/// The Customer Request API under its real paths.
+/// The Customer Request API under its real paths, and the customer requests it keeps: Afterpay's
+/// and Adyen's sandboxes are handed this one when made, and find their checkouts' grants in it.
 public struct CashAppSandbox: SandboxProvider {
     public let id: String
-    public init(id: String) { self.id = id }
+    public let requests: CustomerRequestStore
+
+    public init(id: String, settings: SandboxSettings) {
+        self.id = id
+        requests = CustomerRequestStore(settings: settings)
+    }
 
     public var summary: String { "Cash App Pay under /customer-request/v1/requests" }
     public var pathPrefixes: [String] { ["/customer-request/"] }
 
     public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
-        CustomerRequestRoutes(store: core.customerRequests).register(on: router)
-        CustomerSimulatorRoutes(store: core.customerRequests).register(on: router)
+        CustomerRequestRoutes(store: requests).register(on: router)
+        CustomerSimulatorRoutes(store: requests).register(on: router)
+        QRCodeRoutes(store: requests).register(on: router)
     }
 
     public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response? {
-        CustomerSimulatorRoutes(store: core.customerRequests).act(approve: approve, request: request, id: id)
+        CustomerSimulatorRoutes(store: requests).act(approve: approve, request: request, id: id)
     }
 
     public func faultResponse(_ fault: InjectedFault) -> Response {
-        SandboxResponse.cashAppError(fault.status, CashAppErrorDetail(category: fault.category, code: fault.code, detail: fault.detail))
+        CashAppRejection(fault.error).response
     }
+}
+
+extension RunningSandbox {
+    /// The Cash App side of this sandbox, when it serves Cash App (or Afterpay or Adyen, which depend on it).
+    public var cashAppSandbox: CashAppSandbox? { providers.lazy.compactMap { $0 as? CashAppSandbox }.first }
 }

@@ -56,19 +56,15 @@ struct FaultInjectionMiddleware: RouterMiddleware {
 /// Error bodies in the shape of the provider the request belongs to.
 enum FaultResponses {
     static func error(_ kind: FaultKind, request: Request, providers: [any SandboxProvider]) -> Response {
-        let path = request.uri.path
-        let (status, category, code): (HTTPResponse.Status, String, String) =
+        let (status, code): (HTTPResponse.Status, String) =
             switch kind {
-            case .rateLimited: (.tooManyRequests, "RATE_LIMIT_ERROR", "RATE_LIMITED")
-            case .serviceUnavailable: (.serviceUnavailable, "API_ERROR", "SERVICE_UNAVAILABLE")
-            case .gatewayTimeout, .timeout: (.gatewayTimeout, "API_ERROR", "GATEWAY_TIMEOUT")
-            default: (.internalServerError, "API_ERROR", "INTERNAL_SERVER_ERROR")
+            case .rateLimited: (.tooManyRequests, "RATE_LIMITED")
+            case .serviceUnavailable: (.serviceUnavailable, "SERVICE_UNAVAILABLE")
+            case .gatewayTimeout, .timeout: (.gatewayTimeout, "GATEWAY_TIMEOUT")
+            default: (.internalServerError, "INTERNAL_SERVER_ERROR")
             }
-        let fault = InjectedFault(kind: kind, status: status, category: category, code: code, detail: "Injected sandbox fault \(kind.rawValue) on \(path).")
-        if let owner = providers.owner(of: request) {
-            return owner.faultResponse(fault)
-        }
-        // A path no provider serves: the sandbox's own error list.
-        return SandboxResponse.cashAppError(status, CashAppErrorDetail(category: category, code: code, detail: fault.detail))
+        let fault = InjectedFault(kind: kind, error: SandboxError(status, code, "Injected sandbox fault \(kind.rawValue) on \(request.uri.path)."))
+        // The provider whose path it is answers in its shape; a path no provider serves, in the sandbox's own list.
+        return providers.owner(of: request)?.faultResponse(fault) ?? fault.error.response
     }
 }

@@ -14,7 +14,7 @@ public protocol SandboxProvider: Sendable {
     /// An injected fault's answer, in this provider's error shape.
     func faultResponse(_ fault: InjectedFault) -> Response
     /// The server's own refusal (a method the path does not answer), in this provider's error shape.
-    func refusalResponse(_ refusal: SandboxRefusal) -> Response
+    func refusalResponse(_ refusal: SandboxError) -> Response
     /// The simulated customer approves or declines attempt `id`; nil when the id is not this
     /// provider's (the next provider is asked).
     func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response?
@@ -37,11 +37,14 @@ public protocol SandboxProvider: Sendable {
     func claims(_ request: Request) -> Bool
     /// The answer to a request `claims` took.
     func answer(claimed request: Request, context: SandboxRequestContext) async -> Response
+    /// How the card tokens it issues are read (a device wallet's), for the processors' sides
+    /// that are paid with them (`SandboxCore.cardTokens`); nil when it issues none.
+    var cardTokens: (any CardTokenReader)? { get }
 }
 
 extension SandboxProvider {
-    /// Providers without an error shape of their own answer in the sandbox's (Cash App's list).
-    public func refusalResponse(_ refusal: SandboxRefusal) -> Response { SandboxResponse.sandboxRefusal(refusal) }
+    /// Providers without an error shape of their own answer in the sandbox's own error list.
+    public func refusalResponse(_ refusal: SandboxError) -> Response { refusal.response }
 
     /// Providers whose customer acts on another provider's attempts (Afterpay's are Cash App
     /// requests) leave this out.
@@ -57,9 +60,10 @@ extension SandboxProvider {
 
     public func claims(_ request: Request) -> Bool { false }
 
+    public var cardTokens: (any CardTokenReader)? { nil }
+
     public func answer(claimed request: Request, context: SandboxRequestContext) async -> Response {
-        SandboxResponse.sandboxRefusal(SandboxRefusal(
-            status: .notFound, category: "INVALID_REQUEST_ERROR", code: "NOT_FOUND", detail: "No route answers \(request.uri.path.prefix(128))."))
+        SandboxError(.notFound, "NOT_FOUND", "No route answers \(request.uri.path.prefix(128)).").response
     }
 }
 
@@ -96,39 +100,19 @@ public struct SandboxLedgerSection: Sendable {
     }
 }
 
-/// What every provider's routes share: the settings and clock, and the customer requests the
-/// simulated customer approves or declines.
+/// What every provider's routes share: the settings and clock, and the webhook receivers.
 public struct SandboxCore: Sendable {
     public let settings: SandboxSettings
-    public let customerRequests: CustomerRequestStore
     /// Where providers send their webhooks: every receiver registered at `/sandbox/webhooks`.
     public let webhooks: WebhookDispatcher
+    /// What reads the card tokens a provider of this sandbox issues; nil when none does.
+    public let cardTokens: (any CardTokenReader)?
 }
 
 /// An error answer the fault plan asks for, before the provider's shape is put on it.
 public struct InjectedFault: Sendable {
     public let kind: FaultKind
-    public let status: HTTPResponse.Status
-    /// Cash App-style category and code (RATE_LIMIT_ERROR, SERVICE_UNAVAILABLE, …).
-    public let category: String
-    public let code: String
-    public let detail: String
-}
-
-/// An error the server answers before any route runs, before the provider's shape is put on it.
-public struct SandboxRefusal: Sendable {
-    public let status: HTTPResponse.Status
-    /// Cash App-style category and code; Afterpay's error code is the code in lower case.
-    public let category: String
-    public let code: String
-    public let detail: String
-
-    /// A method the path does not answer: 405, naming the ones it does.
-    static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [String]) -> SandboxRefusal {
-        SandboxRefusal(
-            status: .methodNotAllowed, category: "INVALID_REQUEST_ERROR", code: "METHOD_NOT_ALLOWED",
-            detail: "\(method.rawValue) is not allowed on \(path); use \(allowed.joined(separator: " or ")).")
-    }
+    public let error: SandboxError
 }
 
 extension Array where Element == any SandboxProvider {

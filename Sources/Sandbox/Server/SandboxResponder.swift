@@ -24,8 +24,8 @@ struct SandboxResponder: HTTPResponder {
     private func methodNotAllowed(_ request: Request) -> Response? {
         let path = request.uri.path
         guard let allowed = methods.allowed(on: path), !allowed.contains(request.method.rawValue) else { return nil }
-        let refusal = SandboxRefusal.methodNotAllowed(request.method, path: path, allowed: allowed)
-        var response = providers.owner(of: path)?.refusalResponse(refusal) ?? SandboxResponse.sandboxRefusal(refusal)
+        let refusal = SandboxError.methodNotAllowed(request.method, path: path, allowed: allowed)
+        var response = providers.owner(of: path)?.refusalResponse(refusal) ?? refusal.response
         response.headers[.allow] = allowed.joined(separator: ", ")
         return response
     }

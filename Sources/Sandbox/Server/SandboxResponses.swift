@@ -3,10 +3,23 @@ import Hummingbird
 import NIOCore
 import ProviderWire
 
+/// The sandbox's JSON: sorted keys, slashes as they are, dates in ISO 8601 with milliseconds.
+enum SandboxJSON {
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601Milliseconds.string(from: date))
+        }
+        return encoder
+    }
+}
+
 /// Building the sandbox's HTTP answers.
 enum SandboxResponse {
     static func json<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok) -> Response {
-        let data = (try? CashAppJSON.encoder().encode(value)) ?? Data("{}".utf8)
+        let data = (try? SandboxJSON.encoder().encode(value)) ?? Data("{}".utf8)
         var headers: HTTPFields = [.contentType: "application/json"]
         // A body too large was left unread: closing beats draining it.
         if status == .contentTooLarge { headers[.connection] = "close" }
@@ -26,29 +39,6 @@ enum SandboxResponse {
     static func redirect(to location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
     }
-
-    /// A Cash App style error: `{"errors": [{category, code, detail, field}]}`.
-    static func cashAppError(_ status: HTTPResponse.Status, _ error: CashAppErrorDetail) -> Response {
-        json(CashAppErrorBody(errors: [error]), status: status)
-    }
-
-    /// The server's refusal in its own shape, Cash App's error list (for paths no provider owns).
-    static func sandboxRefusal(_ refusal: SandboxRefusal) -> Response {
-        cashAppError(refusal.status, CashAppErrorDetail(category: refusal.category, code: refusal.code, detail: refusal.detail))
-    }
-}
-
-/// A Cash App error with the HTTP status it is sent with.
-struct CashAppRejection: Error {
-    let status: HTTPResponse.Status
-    let error: CashAppErrorDetail
-
-    init(_ status: HTTPResponse.Status, _ category: String, _ code: String, _ detail: String, field: String? = nil) {
-        self.status = status
-        self.error = CashAppErrorDetail(category: category, code: code, detail: detail, field: field)
-    }
-
-    var response: Response { SandboxResponse.cashAppError(status, error) }
 }
 
 extension Request {

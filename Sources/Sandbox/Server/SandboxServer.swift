@@ -9,7 +9,6 @@ import ServiceLifecycle
 /// The embedded sandbox: one Hummingbird server emulating every provider on 127.0.0.1.
 public struct SandboxServer: Sendable {
     public let settings: SandboxSettings
-    public let store: CustomerRequestStore
     public let faults: FaultPlan
     /// Webhook receivers and deliveries (`/sandbox/webhooks`), shared by every provider.
     public let webhooks: WebhookDispatcher
@@ -18,7 +17,6 @@ public struct SandboxServer: Sendable {
 
     public init(settings: SandboxSettings = SandboxSettings(), providers: [any SandboxProvider]) {
         self.settings = settings
-        self.store = CustomerRequestStore(settings: settings)
         self.faults = FaultPlan(limit: settings.limits.maxFaults)
         self.webhooks = WebhookDispatcher(settings: settings)
         self.providers = providers
@@ -29,8 +27,7 @@ public struct SandboxServer: Sendable {
         router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings, providers: providers))
         router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
         FaultRoutes(plan: faults, limits: settings.limits).register(on: router)
-        QRCodeRoutes(store: store).register(on: router)
-        let core = SandboxCore(settings: settings, customerRequests: store, webhooks: webhooks)
+        let core = SandboxCore(settings: settings, webhooks: webhooks, cardTokens: providers.lazy.compactMap { $0.cardTokens }.first)
         SimulatedCustomerRoutes(providers: providers, core: core).register(on: router)
         WebhookRoutes(dispatcher: webhooks, limits: settings.limits).register(on: router)
         LedgerRoutes(providers: providers, settings: settings).register(on: router)
@@ -52,9 +49,9 @@ public struct SandboxServer: Sendable {
     /// The whole answer to CONNECT, written past the HTTP encoder (which drops a CONNECT answer's
     /// body and length): 405 in the sandbox's error shape, then the connection closes.
     static func connectRefusal() -> Data {
-        let body = (try? CashAppJSON.encoder().encode(CashAppErrorBody(errors: [CashAppErrorDetail(
-            category: "INVALID_REQUEST_ERROR", code: "METHOD_NOT_ALLOWED",
-            detail: "CONNECT is not allowed: this server does not tunnel; use GET, POST or PATCH on its API paths.")]))) ?? Data()
+        let refusal = SandboxError(
+            .methodNotAllowed, "METHOD_NOT_ALLOWED", "CONNECT is not allowed: this server does not tunnel; use GET, POST or PATCH on its API paths.")
+        let body = (try? SandboxJSON.encoder().encode(SandboxErrorList(refusal))) ?? Data()
         let head = "HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
             + "Allow: DELETE, GET, PATCH, POST\r\nConnection: close\r\n\r\n"
         return Data(head.utf8) + body
@@ -91,7 +88,7 @@ public struct SandboxServer: Sendable {
         do {
             for try await actualPort in bound.stream {
                 return RunningSandbox(
-                    host: host, port: actualPort, server: task, group: group, store: store, faults: faults, webhooks: webhooks, providers: providers,
+                    host: host, port: actualPort, server: task, group: group, faults: faults, webhooks: webhooks, providers: providers,
                     connections: connections)
             }
         } catch {
@@ -107,7 +104,6 @@ public struct RunningSandbox: Sendable {
     public let port: Int
     let server: Task<Void, Never>
     let group: ServiceGroup
-    public let store: CustomerRequestStore
     public let faults: FaultPlan
     public let webhooks: WebhookDispatcher
     public let providers: [any SandboxProvider]

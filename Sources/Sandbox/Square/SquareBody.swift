@@ -1,4 +1,5 @@
 import Foundation
+import ProviderWire
 
 
 /// A request body that is a JSON object, read field by field. Absent and `null` fields read as nil.
@@ -6,11 +7,11 @@ struct SquareBody {
     /// Deeper nesting than any Square body has is refused before it is parsed.
     static let maxDepth = 16
 
-    let fields: [String: SandboxJSONValue]
+    let fields: [String: JSONValue]
     /// The dotted path of this object inside the body (`amount_money`), for `field`.
     let path: String
 
-    init(fields: [String: SandboxJSONValue], path: String = "") {
+    init(fields: [String: JSONValue], path: String = "") {
         self.fields = fields
         self.path = path
     }
@@ -18,18 +19,18 @@ struct SquareBody {
     /// The body as a JSON object; an empty body reads as `{}` when `emptyIsObject`.
     static func parse(_ data: Data, emptyIsObject: Bool = false) throws(SquareRejection) -> SquareBody {
         if emptyIsObject, data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return SquareBody(fields: [:]) }
-        guard SandboxJSONValue.depth(of: data) <= maxDepth, case .object(let fields)? = try? JSONDecoder().decode(SandboxJSONValue.self, from: data) else {
+        guard JSONValue.depth(of: data) <= maxDepth, case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
             throw SquareRejection.invalid("EXPECTED_JSON_BODY", "The request body must be a JSON object (nested at most \(maxDepth) levels).")
         }
         return SquareBody(fields: fields)
     }
 
     /// The body with keys sorted: the same request however it is spaced or ordered.
-    var canonical: Data { SquareJSON.data(SandboxJSONValue.object(fields)) }
+    var canonical: Data { SquareJSON.data(JSONValue.object(fields)) }
 
     func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    private func value(_ key: String) -> SandboxJSONValue? {
+    private func value(_ key: String) -> JSONValue? {
         guard let value = fields[key], value != .null else { return nil }
         return value
     }

@@ -33,7 +33,7 @@ public actor SquareSandbox: SandboxProvider {
     public nonisolated var pathPrefixes: [String] { [] }
 
     public nonisolated func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
-        let routes = SquarePaymentRoutes(endpoint: SquareEndpoint(store: payments, settings: core.settings))
+        let routes = SquarePaymentRoutes(endpoint: SquareEndpoint(store: payments, settings: core.settings, cardTokens: core.cardTokens))
         self.routes.withLock { $0 = routes }
         routes.register(on: router)
     }
@@ -64,11 +64,11 @@ public actor SquareSandbox: SandboxProvider {
     }
 
     public nonisolated func faultResponse(_ fault: InjectedFault) -> Response {
-        SquareRejection(fault.status, fault.category, fault.code, fault.detail).response
+        SquareRejection(fault.error.status, fault.error.category, fault.error.code, fault.error.message).response
     }
 
-    public nonisolated func refusalResponse(_ refusal: SandboxRefusal) -> Response {
-        SquareRejection(refusal.status, refusal.category, refusal.code, refusal.detail).response
+    public nonisolated func refusalResponse(_ refusal: SandboxError) -> Response {
+        SquareRejection(refusal.status, refusal.category, refusal.code, refusal.message).response
     }
 
     /// `square_payments`: every payment, oldest first, with the money it moved.

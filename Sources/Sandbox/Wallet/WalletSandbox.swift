@@ -23,6 +23,9 @@ public struct WalletSandbox: SandboxProvider {
 
     public var pathPrefixes: [String] { ["/rates", "/wallet/"] }
 
+    /// The processors read the tokens it issues with this.
+    public var cardTokens: (any CardTokenReader)? { WalletTokenReader() }
+
     /// ZIP codes with a documented answer.
     enum MagicZIP {
         static let noService = "00000"
@@ -72,10 +75,10 @@ public struct WalletSandbox: SandboxProvider {
     }
 
     public func faultResponse(_ fault: InjectedFault) -> Response {
-        SandboxResponse.json(["error": "\(fault.code): \(fault.detail)"], status: fault.status)
+        SandboxResponse.json(["error": "\(fault.error.code): \(fault.error.message)"], status: fault.error.status)
     }
 
-    public func refusalResponse(_ refusal: SandboxRefusal) -> Response {
-        SandboxResponse.json(["error": refusal.detail], status: refusal.status)
+    public func refusalResponse(_ refusal: SandboxError) -> Response {
+        SandboxResponse.json(["error": refusal.message], status: refusal.status)
     }
 }

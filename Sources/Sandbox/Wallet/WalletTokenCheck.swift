@@ -23,7 +23,7 @@ enum WalletTokenCheck {
 
     /// The request, its transaction id lowercased (nil when left out: the route makes one).
     static func validate(_ data: Data) throws(WalletTokenRejection) -> WalletTokenRequest {
-        guard SandboxJSONValue.depth(of: data) <= maxDepth, case .object(let body)? = try? JSONDecoder().decode(SandboxJSONValue.self, from: data) else {
+        guard JSONValue.depth(of: data) <= maxDepth, case .object(let body)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
             throw WalletTokenRejection(nil, "the body must be a JSON object with \(fields.joined(separator: ", "))", allowed: fields)
         }
         if let unknown = body.keys.sorted().first(where: { !fields.contains($0) }) {
@@ -69,7 +69,7 @@ enum WalletTokenCheck {
     }
 
     /// A string field; `allowed` goes with any complaint about a field that takes a fixed set.
-    private static func string(_ body: [String: SandboxJSONValue], _ field: String, allowed: [String]? = nil) throws(WalletTokenRejection) -> String {
+    private static func string(_ body: [String: JSONValue], _ field: String, allowed: [String]? = nil) throws(WalletTokenRejection) -> String {
         let choices = allowed.map { "; use one of \($0.joined(separator: ", "))" } ?? ""
         guard let value = body[field], value != .null else { throw WalletTokenRejection(field, "\(field) is missing\(choices)", allowed: allowed) }
         guard case .string(let text) = value else { throw WalletTokenRejection(field, "\(field) must be a string\(choices)", allowed: allowed) }

@@ -17,7 +17,7 @@ struct WebhookRoutes {
         router.delete("sandbox/webhooks/:id") { _, context in
             let id = context.parameters.get("id") ?? ""
             guard dispatcher.receivers.remove(id: id) else {
-                return CashAppRejection(.notFound, "INVALID_REQUEST_ERROR", "NOT_FOUND", "No webhook receiver \(id).").response
+                return SandboxError(.notFound, "NOT_FOUND", "No webhook receiver \(id).").response
             }
             return Response(status: .noContent)
         }
@@ -26,18 +26,18 @@ struct WebhookRoutes {
     private func add(_ request: Request) async -> Response {
         let data: Data
         do { data = try await request.readBody(limit: limits.maxBodyBytes) } catch {
-            return CashAppRejection(.contentTooLarge, "INVALID_REQUEST_ERROR", "VALUE_TOO_LONG", "The request body is too large.").response
+            return SandboxError(.contentTooLarge, "VALUE_TOO_LONG", "The request body is too large.").response
         }
         guard let body = try? JSONDecoder().decode(Registration.self, from: data) else {
-            return CashAppRejection(
-                .badRequest, "INVALID_REQUEST_ERROR", "INVALID_JSON", #"The body must be JSON {"url": "http://…"}."#, field: "url").response
+            return SandboxError(
+                .badRequest, "INVALID_JSON", #"The body must be JSON {"url": "http://…"}."#, field: "url").response
         }
         do throws(WebhookReceivers.Refusal) {
             return SandboxResponse.json(try dispatcher.receivers.add(body.url), status: .created)
         } catch {
             switch error {
             case .invalid(let message):
-                return CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "INVALID_URL", message, field: "url").response
+                return SandboxError(.badRequest, "INVALID_URL", message, field: "url").response
             }
         }
     }

@@ -16,7 +16,7 @@ extension ProviderDescriptor {
         makeAdapter: { connection in
             TestPayAdapter(baseURL: connection.options["testpay-url"] ?? connection.sandboxURL ?? "", http: connection.http)
         },
-        makeSandbox: { TestPaySandbox() },
+        makeSandbox: { _ in TestPaySandbox() },
         commands: [ProviderCommand(name: "testpay-status", type: TestPayStatusCommand.self)],
         profileExample: ProfileExample(order: 9, text: """
               # Test Pay's own host.

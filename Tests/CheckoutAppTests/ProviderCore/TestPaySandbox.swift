@@ -50,7 +50,7 @@ struct TestPaySandbox: SandboxProvider {
     }
 
     func faultResponse(_ fault: InjectedFault) -> Response {
-        Self.json(["error": ["reason": fault.code, "message": fault.detail]], status: fault.status)
+        Self.json(["error": ["reason": fault.error.code, "message": fault.error.message]], status: fault.error.status)
     }
 
     static func json<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok) -> Response {

@@ -61,9 +61,9 @@ extension ProviderDescriptor {
                 cashAppBaseURL: AdyenOptions.cashAppHost(values, sandboxed: cashApp.baseURL),
                 settings: AdyenOptions.settings(values), webhooks: webhooks)
         },
-        makeSandbox: { await AdyenSandbox(id: "adyen") },
+        makeSandbox: { assembly in await AdyenSandbox(id: "adyen", cashApp: await assembly.cashAppSandbox()) },
         configureSandbox: { values, settings in
-            if let key = values[AdyenOptions.hmacKey.flag] { settings.adyenHMACKey = key }
+            if let key = values[AdyenOptions.hmacKey.flag] { settings.adyen.hmacKey = key }
         },
         credentialProbe: AdyenOptions.credentialProbe,
         commands: [ProviderCommand(name: "listen", type: ListenCommand.self)],

@@ -38,7 +38,7 @@ extension ProviderDescriptor {
                 afterpay: AfterpayClient(configuration: AfterpayOptions.configuration(connection.options, sandboxURL: connection.sandboxURL), http: connection.http),
                 customerRequests: CustomerRequestClient(configuration: cashApp, http: connection.http))
         },
-        makeSandbox: { await AfterpaySandbox(id: "afterpay") },
+        makeSandbox: { assembly in await AfterpaySandbox(id: "afterpay", cashApp: await assembly.cashAppSandbox()) },
         credentialProbe: AfterpayOptions.credentialProbe,
         // Cash App Pay's customer request carries the reference.
         referenceLimit: CashAppOptions.referenceLimit)

@@ -51,7 +51,7 @@ extension ProviderDescriptor {
                 redirectURL: (sandboxURL ?? "https://checkout.terminal.invalid") + "/sandbox/antom/return",
                 sandboxEnvironment: configuration.clientID.hasPrefix("SANDBOX_"), report: report)
         },
-        makeSandbox: { await AntomSandbox(id: "antom") },
+        makeSandbox: { _ in await AntomSandbox(id: "antom") },
         detail: { values in AntomOptions.settings(values).mode.spelling },
         credentialProbe: AntomOptions.credentialProbe)
 }

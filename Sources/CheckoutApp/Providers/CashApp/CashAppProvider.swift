@@ -30,7 +30,7 @@ extension ProviderDescriptor {
                 provider: "cashapp", client: CustomerRequestClient(configuration: configuration, http: connection.http),
                 brandID: configuration.brandID)
         },
-        makeSandbox: { CashAppSandbox(id: "cashapp") },
+        makeSandbox: { await $0.cashAppSandbox() },
         credentialProbe: CashAppOptions.credentialProbe,
         profileExample: CashAppOptions.profileExample,
         referenceLimit: CashAppOptions.referenceLimit)
@@ -79,5 +79,13 @@ public enum CashAppOptions {
         CashAppConfiguration(
             baseURL: values[url.flag] ?? sandboxURL ?? "", clientID: values[clientID.flag] ?? sandboxClientID,
             brandID: values[brandID.flag] ?? sandboxBrandID)
+    }
+}
+
+extension SandboxAssembly {
+    /// Cash App's side of the sandbox, made once: Afterpay's and Adyen's checkouts create Cash App
+    /// requests, so their sides are handed this one.
+    mutating func cashAppSandbox() async -> CashAppSandbox {
+        await provider { CashAppSandbox(id: "cashapp", settings: $0) }
     }
 }

@@ -58,7 +58,7 @@ extension ProviderDescriptor {
                 offlineStore: settings.processingMode == .offlineCapable ? SquareOfflineDatabase() : nil,
                 notify: { name, summary in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, verified: true)) })
         },
-        makeSandbox: { await SquareSandbox(id: "square") },
+        makeSandbox: { _ in await SquareSandbox(id: "square") },
         credentialProbe: SquareOptions.credentialProbe,
         commands: [ProviderCommand(name: "offline", type: OfflineCommand.self)],
         profileExample: SquareOptions.profileExample)

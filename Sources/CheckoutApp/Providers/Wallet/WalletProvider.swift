@@ -41,7 +41,7 @@ extension ProviderDescriptor {
             return WalletAdapter(
                 provider: "wallet", settings: settings, customer: connection.catalog?.sampleCustomer, desk: connection.desk, services: services, report: report)
         },
-        makeSandbox: { WalletSandbox(id: "wallet") },
+        makeSandbox: { _ in WalletSandbox(id: "wallet") },
         detail: { values in ((try? WalletOptions.settings(values)) ?? WalletSettings()).processor == .square ? "Square" : "Adyen" })
 }
 

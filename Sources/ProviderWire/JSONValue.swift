@@ -1,17 +1,18 @@
 import Foundation
 
-/// Any JSON value, so a provider's body can be checked field by field and every complaint can
-/// name its field and say what was expected (Square's `EXPECTED_STRING`, Antom's `PARAM_ILLEGAL`).
-indirect enum SandboxJSONValue: Codable, Hashable, Sendable {
+/// Any JSON value: a provider's body checked field by field in the sandbox (so every complaint
+/// can name its field and say what was expected), or a scenario file's object carried inside a
+/// transcript unchanged.
+public indirect enum JSONValue: Codable, Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
     case number(Double)
     case string(String)
-    case array([SandboxJSONValue])
-    case object([String: SandboxJSONValue])
+    case array([JSONValue])
+    case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -23,14 +24,14 @@ indirect enum SandboxJSONValue: Codable, Hashable, Sendable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([SandboxJSONValue].self) {
+        } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: SandboxJSONValue].self))
+            self = .object(try container.decode([String: JSONValue].self))
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -43,8 +44,21 @@ indirect enum SandboxJSONValue: Codable, Hashable, Sendable {
         }
     }
 
+    /// From a JSONSerialization object (`[String: Any]` and friends).
+    public init(serialized object: Any) throws {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        self = try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// Compact, sorted-key JSON text.
+    public var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
+    }
+
     /// How deeply arrays and objects nest, outside strings: checked before parsing untrusted input.
-    static func depth(of data: Data) -> Int {
+    public static func depth(of data: Data) -> Int {
         var depth = 0, deepest = 0, inString = false, escaped = false
         for byte in data {
             if inString {
