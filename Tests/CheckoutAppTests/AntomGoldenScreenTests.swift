@@ -37,7 +37,7 @@ import Testing
             authorizationURL: "http://127.0.0.1:8080/sandbox/antom/cashier/SBXSESSION0001/page?locale=\(locale.rawValue)",
             linkRefreshesAt: Screens.start.addingTimeInterval(3600), offers: banks.map { locale == .thai ? $0.localName : $0.displayName })
         _ = Screens.apply([
-            .key(.character("p")), .stateChanged(.creatingCustomerRequest(PaymentAttempt(provider: "antom", amount: Self.amount))),
+            .key(.character("p")), .stateChanged(.creatingRequest(PaymentAttempt(provider: "antom", amount: Self.amount))),
             .exchange(Screens.exchange(1, "POST", "/ams/sandbox/api/v1/payments/createPaymentSession", status: 200, milliseconds: 14)),
             .exchange(Screens.exchange(2, "GET", "/sandbox/antom/cashier/SBXSESSION0001", status: 200, milliseconds: 3)),
             .stateChanged(.readyToAuthorize(attempt)), .stateChanged(.redirecting(attempt)), .stateChanged(.polling(attempt)),

@@ -63,7 +63,7 @@ enum Screens {
 
     static func createdMessages(provider: String = "cashapp") -> [AppMessage] {
         [
-            .stateChanged(.creatingCustomerRequest(PaymentAttempt(provider: provider, amount: Money(minorUnits: 4505, currency: .usd)))),
+            .stateChanged(.creatingRequest(PaymentAttempt(provider: provider, amount: Money(minorUnits: 4505, currency: .usd)))),
             .exchange(exchange(1, "POST", "/customer-request/v1/requests", status: 201, milliseconds: 14)),
             .stateChanged(.readyToAuthorize(request(provider: provider))),
             .tick(start.addingTimeInterval(7)),

@@ -70,7 +70,7 @@ import Testing
             var state = try Screens.state(width: width, height: height)
             let error = ProviderFailure(kind: .api, category: "API_ERROR", code: "INTERNAL_SERVER_ERROR", detail: "Sandbox magic amount 6670: the API failed.")
             _ = Screens.apply([
-                .stateChanged(.creatingCustomerRequest(PaymentAttempt(provider: "cashapp", amount: Money(minorUnits: 4505, currency: .usd)))),
+                .stateChanged(.creatingRequest(PaymentAttempt(provider: "cashapp", amount: Money(minorUnits: 4505, currency: .usd)))),
                 .exchange(Screens.exchange(1, "POST", "/customer-request/v1/requests", status: 500, milliseconds: 9)),
                 .stateChanged(.apiError(error)),
             ], to: &state)

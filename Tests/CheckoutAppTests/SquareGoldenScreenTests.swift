@@ -52,7 +52,7 @@ import Testing
         let attempt = PaymentAttempt(
             provider: "square", id: id, status: .approved, amount: Money(minorUnits: 5180, currency: .usd), reference: "tc-0a1b2c3d", grants: [id])
         _ = Screens.apply([
-            .promptChanged(nil), .stateChanged(.creatingCustomerRequest(PaymentAttempt(provider: "square", amount: attempt.amount))),
+            .promptChanged(nil), .stateChanged(.creatingRequest(PaymentAttempt(provider: "square", amount: attempt.amount))),
             .exchange(Screens.exchange(1, "POST", "/v2/payments", status: 200, milliseconds: 12)), .stateChanged(.approved(attempt)),
         ], to: &state)
     }
@@ -96,7 +96,7 @@ import Testing
             var attempt = PaymentAttempt(provider: "square", id: "9pVIg77GbGCPuxLifGTPqZzHr", status: .declined, amount: Money(minorUnits: 4505, currency: .usd))
             attempt.declineReason = "CVV_FAILURE"
             _ = Screens.apply([
-                .promptChanged(nil), .stateChanged(.creatingCustomerRequest(PaymentAttempt(provider: "square", amount: attempt.amount))),
+                .promptChanged(nil), .stateChanged(.creatingRequest(PaymentAttempt(provider: "square", amount: attempt.amount))),
                 .exchange(Screens.exchange(1, "POST", "/v2/payments", status: 400, milliseconds: 9)), .stateChanged(.declined(attempt)),
             ], to: &state)
             return state

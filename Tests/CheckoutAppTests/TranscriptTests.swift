@@ -74,7 +74,7 @@ private enum Recorded {
     static let exchanges = [created, polled, failed]
 
     static let flow: [FlowEvent] = [
-        .state(.notStarted), .state(.creatingCustomerRequest(draft)), .state(.readyToAuthorize(attempt())),
+        .state(.notStarted), .state(.creatingRequest(draft)), .state(.readyToAuthorize(attempt())),
         .state(.redirecting(attempt())), .state(.polling(attempt())), .state(.approved(approvedAttempt())),
         .phase(.step("validating")), .phase(.step("capturing")), .phase(.completed(SettlementReceipt(paymentID: "pay_1", payer: "$shopper"))),
     ]
@@ -390,7 +390,7 @@ private func isISO8601Milliseconds(_ text: String) -> Bool {
 
     private static func approvedFlow(_ id: String) -> [FlowEvent] {
         [
-            .state(.notStarted), .state(.creatingCustomerRequest(Recorded.draft)), .state(.readyToAuthorize(Recorded.attempt(id: id))),
+            .state(.notStarted), .state(.creatingRequest(Recorded.draft)), .state(.readyToAuthorize(Recorded.attempt(id: id))),
             .state(.redirecting(Recorded.attempt(id: id))), .state(.polling(Recorded.attempt(id: id))),
             .state(.approved(Recorded.approvedAttempt(id: id))),
         ]
@@ -411,7 +411,7 @@ private func isISO8601Milliseconds(_ text: String) -> Bool {
     @Test func aDifferentStateIsReportedAtItsStep() throws {
         let recorded = events(Self.approvedFlow("GRR_one"))
         let error = ProviderFailure(kind: .api, category: "API_ERROR", code: "INTERNAL_SERVER_ERROR", detail: "boom")
-        let actual = events([.state(.notStarted), .state(.creatingCustomerRequest(Recorded.draft)), .state(.apiError(error))])
+        let actual = events([.state(.notStarted), .state(.creatingRequest(Recorded.draft)), .state(.apiError(error))])
         let divergence = try #require(ReplayDivergence.first(recorded: recorded, actual: actual))
         #expect(divergence.step == 3)
         #expect(divergence.recorded == "state: readyToAuthorize")
@@ -437,7 +437,7 @@ private func isISO8601Milliseconds(_ text: String) -> Bool {
         let recorded = events(Self.approvedFlow("GRR_one"))
         let request = Recorded.attempt()
         let withRefresh = events([
-            .state(.notStarted), .state(.creatingCustomerRequest(Recorded.draft)), .state(.readyToAuthorize(request)),
+            .state(.notStarted), .state(.creatingRequest(Recorded.draft)), .state(.readyToAuthorize(request)),
             .state(.refreshing(request)), .state(.redirecting(request)), .state(.polling(request)),
             .state(.refreshing(request)), .state(.polling(request)), .state(.refreshing(request)), .state(.polling(request)),
             .state(.approved(Recorded.approvedAttempt())),
@@ -461,8 +461,8 @@ private func isISO8601Milliseconds(_ text: String) -> Bool {
 
     static let events: [FlowEvent] = [
         .state(.notStarted),
-        .state(.creatingCustomerRequest(Recorded.draft)),
-        .state(.updatingCustomerRequest(Recorded.attempt(), to: PaymentAttempt(provider: "cashapp", amount: Money(minorUnits: 6274, currency: .usd)))),
+        .state(.creatingRequest(Recorded.draft)),
+        .state(.updatingRequest(Recorded.attempt(), to: PaymentAttempt(provider: "cashapp", amount: Money(minorUnits: 6274, currency: .usd)))),
         .state(.readyToAuthorize(Recorded.attempt())),
         .state(.redirecting(Recorded.attempt())),
         .state(.polling(Recorded.attempt())),

@@ -47,7 +47,7 @@ import Testing
         let attempt = PaymentAttempt(provider: "wallet", id: "wallet_tc-0a1b2c3d", amount: order.amount, reference: "tc-0a1b2c3d")
         let prompt = WalletAdapter.sheetPrompt(Self.sheet(order: order, address: address, rates: rates))
         _ = Screens.apply([
-            .key(.character("p")), .stateChanged(.creatingCustomerRequest(PaymentAttempt(provider: "wallet", amount: order.amount))),
+            .key(.character("p")), .stateChanged(.creatingRequest(PaymentAttempt(provider: "wallet", amount: order.amount))),
             .stateChanged(.readyToAuthorize(attempt)), .promptChanged(prompt),
             .exchange(Screens.exchange(1, "GET", "/rates?street=1200%20NW%20Naito%20Pkwy&city=Portland&state=OR&zip=97209&country=US&weight_grams=1030", status: 200, milliseconds: 3)),
         ] + [AppMessage](repeating: .key(.down), count: cursorDown), to: &state)

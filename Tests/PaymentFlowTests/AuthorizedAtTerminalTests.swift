@@ -8,7 +8,7 @@ import Testing
     private let sheet = ProviderPlan(id: "wallet", settles: true, authorizesAtTerminal: true)
 
     private func opened() -> (CheckoutMachine, PaymentAttempt) {
-        var machine = Fixture.machine(.creatingCustomerRequest(Fixture.attempt(provider: "wallet")), provider: sheet)
+        var machine = Fixture.machine(.creatingRequest(Fixture.attempt(provider: "wallet")), provider: sheet)
         let created = Fixture.attempt(id: "wallet_1", url: nil, provider: "wallet")
         let effects = machine.handle(Fixture.result(.created(created)))
         #expect(machine.state == .readyToAuthorize(created))
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func otherProvidersStillWaitForAuthorize() {
-        var machine = Fixture.machine(.creatingCustomerRequest(Fixture.attempt()))
+        var machine = Fixture.machine(.creatingRequest(Fixture.attempt()))
         let effects = machine.handle(Fixture.result(.created(Fixture.attempt())))
         #expect(!effects.contains { if case .authorizeAtTerminal = $0 { true } else { false } })
     }

@@ -12,8 +12,8 @@ import Testing
     @Test func payFromNotStartedFixesTheProviderAndCreates() {
         var machine = CheckoutMachine()
         let effects = machine.handle(.pay(Fixture.order(), provider: Fixture.cashApp, ids: Fixture.ids))
-        #expect(machine.state == .creatingCustomerRequest(draft))
-        #expect(effects == [.notify(.creatingCustomerRequest(draft)), .create(draft, order: Fixture.order())])
+        #expect(machine.state == .creatingRequest(draft))
+        #expect(effects == [.notify(.creatingRequest(draft)), .create(draft, order: Fixture.order())])
         #expect(machine.provider == Fixture.cashApp)
         #expect(machine.ids == Fixture.ids)
     }
@@ -27,14 +27,14 @@ import Testing
     }
 
     @Test func createSuccessIsReadyToAuthorize() {
-        var machine = Fixture.machine(.creatingCustomerRequest(draft))
+        var machine = Fixture.machine(.creatingRequest(draft))
         let attempt = Fixture.attempt()
         #expect(machine.handle(Fixture.result(.created(attempt))) == [.notify(.readyToAuthorize(attempt))])
     }
 
     @Test(arguments: [ProviderFailure.Kind.api, .integration, .network, .unexpected])
     func aFailureLeadsToTheErrorStateOfItsKind(kind: ProviderFailure.Kind) {
-        var machine = Fixture.machine(.creatingCustomerRequest(draft))
+        var machine = Fixture.machine(.creatingRequest(draft))
         let failure = ProviderFailure(kind: kind, category: "C", code: "X")
         _ = machine.handle(Fixture.result(.failed(failure)))
         #expect(machine.state.error == failure)
@@ -47,7 +47,7 @@ import Testing
         var target = attempt
         target.amount = Fixture.order(cents: 5505).amount
         #expect(machine.handle(.changeOrder(Fixture.order(cents: 5505))) == [
-            .notify(.updatingCustomerRequest(attempt, to: target)), .update(attempt, to: target, order: Fixture.order(cents: 5505)),
+            .notify(.updatingRequest(attempt, to: target)), .update(attempt, to: target, order: Fixture.order(cents: 5505)),
         ])
         #expect(machine.handle(Fixture.result(.updated(target))) == [.notify(.readyToAuthorize(target))])
     }
@@ -66,7 +66,7 @@ import Testing
 
     @Test func updateFailureIsAnErrorState() {
         let attempt = Fixture.attempt()
-        var machine = Fixture.machine(.updatingCustomerRequest(attempt, to: attempt))
+        var machine = Fixture.machine(.updatingRequest(attempt, to: attempt))
         _ = machine.handle(Fixture.result(.failed(ProviderFailure(Fixture.cashAppFailure("API_ERROR", "SERVICE_UNAVAILABLE", status: 503)))))
         #expect(machine.state.name == "apiError")
     }
@@ -190,9 +190,9 @@ import Testing
     }
 
     @Test func resultsOfAnAbandonedAttemptAreIgnored() {
-        var machine = Fixture.machine(.creatingCustomerRequest(draft))
+        var machine = Fixture.machine(.creatingRequest(draft))
         #expect(machine.handle(.result(attempt: 0, .created(Fixture.attempt()))).isEmpty)
-        #expect(machine.state == .creatingCustomerRequest(draft))
+        #expect(machine.state == .creatingRequest(draft))
     }
 
     @Test func payingAgainIsRefusedWhileAnAttemptIsInFlight() {
@@ -246,7 +246,7 @@ import Testing
         #expect(machine.handle(.pay(Fixture.order(), provider: Fixture.settling, ids: Fixture.ids)).isEmpty)
         let signed = Fixture.attempt(id: nil, url: nil, provider: "afterpay")
         #expect(machine.handle(Fixture.result(.prepared(signed))) == [
-            .notify(.creatingCustomerRequest(signed)), .create(signed, order: Fixture.order()),
+            .notify(.creatingRequest(signed)), .create(signed, order: Fixture.order()),
         ])
         #expect(machine.phase == nil)
     }
@@ -267,7 +267,7 @@ import Testing
         #expect(machine.handle(.authorize(now: Fixture.now)).isEmpty)
         let resigned = Fixture.attempt(id: nil, cents: 6274, url: nil, provider: "afterpay")
         let effects = machine.handle(Fixture.result(.prepared(resigned)))
-        #expect(effects.first == .notify(.updatingCustomerRequest(attempt, to: resigned)))
+        #expect(effects.first == .notify(.updatingRequest(attempt, to: resigned)))
     }
 
     @Test func anApprovalIsSettledAndOnlyThenEnded() {

@@ -8,7 +8,7 @@ import Testing
     private let card = ProviderPlan(id: "square", prepares: true, settles: true)
 
     @Test func anApprovedCreateGoesStraightToSettlement() {
-        var machine = Fixture.machine(.creatingCustomerRequest(Fixture.attempt(status: .pending)), provider: card)
+        var machine = Fixture.machine(.creatingRequest(Fixture.attempt(status: .pending)), provider: card)
         let approved = Fixture.attempt(id: "PAY_1", status: .approved, url: nil, grants: ["PAY_1"], provider: "square")
         let effects = machine.handle(Fixture.result(.created(approved)))
         #expect(machine.state == .approved(approved))
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func aDeclinedCreateIsDeclinedWithItsReason() {
-        var machine = Fixture.machine(.creatingCustomerRequest(Fixture.attempt(status: .pending)), provider: card)
+        var machine = Fixture.machine(.creatingRequest(Fixture.attempt(status: .pending)), provider: card)
         var declined = Fixture.attempt(id: "PAY_2", status: .declined, url: nil, provider: "square")
         declined.declineReason = "CVV_FAILURE"
         _ = machine.handle(Fixture.result(.created(declined)))

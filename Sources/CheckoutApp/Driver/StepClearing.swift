@@ -7,7 +7,7 @@ extension CheckoutPhase {
     static func remaining(_ phase: CheckoutPhase?, entering state: CheckoutState) -> CheckoutPhase? {
         guard case .step? = phase else { return phase }
         switch state {
-        case .creatingCustomerRequest, .updatingCustomerRequest, .approved, .declined: return nil
+        case .creatingRequest, .updatingRequest, .approved, .declined: return nil
         default: return phase
         }
     }

@@ -11,7 +11,7 @@ struct StateLine {
     /// The amount being asked for, as the state carries it.
     private var amount: String? {
         switch state {
-        case .creatingCustomerRequest(let draft), .updatingCustomerRequest(_, let draft), .readyToAuthorize(let draft):
+        case .creatingRequest(let draft), .updatingRequest(_, let draft), .readyToAuthorize(let draft):
             draft.amount?.formatted
         default:
             nil
@@ -41,7 +41,7 @@ struct StateLine {
         var fields: [(String, String)] = []
         if let id = state.createdAttempt?.id { fields.append(("request", id)) }
         switch state {
-        case .creatingCustomerRequest, .readyToAuthorize, .updatingCustomerRequest:
+        case .creatingRequest, .readyToAuthorize, .updatingRequest:
             if let amount { fields.append(("amount", amount)) }
         case .redirecting(let attempt):
             if let url = attempt.authorizationURL { fields.append(("url", url)) }

@@ -8,8 +8,8 @@ public enum StateSentenceKey: String, Hashable, Sendable, CaseIterable {
     /// The key for `state`; nil for states no provider words (not started, the errors).
     public init?(_ state: CheckoutState) {
         switch state {
-        case .creatingCustomerRequest: self = .creating
-        case .updatingCustomerRequest: self = .updating
+        case .creatingRequest: self = .creating
+        case .updatingRequest: self = .updating
         case .readyToAuthorize: self = .readyToAuthorize
         case .redirecting: self = .redirecting
         case .polling: self = .polling

@@ -43,7 +43,7 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
             json = stateLine.json
             attempt = state.attempt
             error = state.error
-            if case .updatingCustomerRequest(_, let draft) = state { updatingTo = draft }
+            if case .updatingRequest(_, let draft) = state { updatingTo = draft }
         case .phase(let phase):
             self.phase = phase.name
             details = phase.details.isEmpty ? nil : phase.details
@@ -85,10 +85,10 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
         }
         switch state {
         case "notStarted"?: return .state(.notStarted)
-        case "creatingCustomerRequest"?: return attempt.map { .state(.creatingCustomerRequest($0)) }
+        case "creatingCustomerRequest"?: return attempt.map { .state(.creatingRequest($0)) }
         case "updatingCustomerRequest"?:
             guard let attempt, let updatingTo else { return nil }
-            return .state(.updatingCustomerRequest(attempt, to: updatingTo))
+            return .state(.updatingRequest(attempt, to: updatingTo))
         case "readyToAuthorize"?: return attempt.map { .state(.readyToAuthorize($0)) }
         case "redirecting"?: return attempt.map { .state(.redirecting($0)) }
         case "polling"?: return attempt.map { .state(.polling($0)) }

@@ -104,7 +104,7 @@ public struct CheckoutMachine: Sendable, Hashable {
                 return effects + [.prepare(order)]
             }
             let draft = PaymentAttempt(provider: plan.id, amount: order.amount, reference: order.reference ?? ids.reference)
-            effects += move(to: .creatingCustomerRequest(draft))
+            effects += move(to: .creatingRequest(draft))
             return effects + [.create(draft, order: order)]
         case .changeOrder(let order):
             guard self.order != nil else { return [] }
@@ -165,20 +165,20 @@ public struct CheckoutMachine: Sendable, Hashable {
             if draft.status == .approved, !draft.grants.isEmpty {
                 return move(to: .approved(draft)) + (provider?.settles == true ? [.settle(draft)] : [])
             }
-            return move(to: .creatingCustomerRequest(draft)) + [.create(draft, order: order)]
+            return move(to: .creatingRequest(draft)) + [.create(draft, order: order)]
         case (.readyToAuthorize(let attempt), .prepared(let draft)) where preparing:
             preparing = false
             phase = nil
             return update(attempt, to: draft)
 
         // A provider whose create decides at once (a card payment): approved or declined now.
-        case (.creatingCustomerRequest, .created(let attempt)) where attempt.status == .approved && !attempt.grants.isEmpty:
+        case (.creatingRequest, .created(let attempt)) where attempt.status == .approved && !attempt.grants.isEmpty:
             return move(to: .approved(attempt)) + (provider?.settles == true ? [.settle(attempt)] : [])
-        case (.creatingCustomerRequest, .created(let attempt)) where attempt.status == .declined:
+        case (.creatingRequest, .created(let attempt)) where attempt.status == .declined:
             return move(to: .declined(attempt))
 
         // The provider's own sheet opens at the terminal: ready to authorize, and the sheet decides.
-        case (.creatingCustomerRequest, .created(let attempt)) where provider?.authorizesAtTerminal == true && attempt.status == .pending:
+        case (.creatingRequest, .created(let attempt)) where provider?.authorizesAtTerminal == true && attempt.status == .pending:
             guard let order else { return [] }
             sheetOpen = true
             return move(to: .readyToAuthorize(attempt)) + [.authorizeAtTerminal(attempt, order: order)]
@@ -194,7 +194,7 @@ public struct CheckoutMachine: Sendable, Hashable {
                 return move(to: .notStarted)
             }
 
-        case (.creatingCustomerRequest, .created(let attempt)), (.updatingCustomerRequest, .updated(let attempt)):
+        case (.creatingRequest, .created(let attempt)), (.updatingRequest, .updated(let attempt)):
             var effects = move(to: .readyToAuthorize(attempt))
             // The cart changed while the provider was busy: send the newest amount.
             if let order, attempt.amount != order.amount, attempt.status == .pending || attempt.status == .processing {
@@ -218,7 +218,7 @@ public struct CheckoutMachine: Sendable, Hashable {
             }
 
         case (.notStarted, .failed(let failure)) where preparing, (.readyToAuthorize, .failed(let failure)) where preparing || sheetOpen,
-            (.creatingCustomerRequest, .failed(let failure)), (.updatingCustomerRequest, .failed(let failure)),
+            (.creatingRequest, .failed(let failure)), (.updatingRequest, .failed(let failure)),
             (.polling, .failed(let failure)), (.refreshing, .failed(let failure)):
             (preparing, sheetOpen) = (false, false)
             phase = nil
@@ -258,7 +258,7 @@ public struct CheckoutMachine: Sendable, Hashable {
 
     private mutating func update(_ attempt: PaymentAttempt, to draft: PaymentAttempt) -> [Effect] {
         guard let order else { return [] }
-        return move(to: .updatingCustomerRequest(attempt, to: draft)) + [.update(attempt, to: draft, order: order)]
+        return move(to: .updatingRequest(attempt, to: draft)) + [.update(attempt, to: draft, order: order)]
     }
 
     /// Hands out the link (unless the attempt is already approved) and, since a terminal has

@@ -2,9 +2,9 @@
 /// provider drives these same thirteen states; each carries the provider-neutral attempt.
 public enum CheckoutState: Hashable, Sendable {
     case notStarted
-    case creatingCustomerRequest(PaymentAttempt)
+    case creatingRequest(PaymentAttempt)
     /// The attempt as it is, and as it is being changed to.
-    case updatingCustomerRequest(PaymentAttempt, to: PaymentAttempt)
+    case updatingRequest(PaymentAttempt, to: PaymentAttempt)
     case readyToAuthorize(PaymentAttempt)
     case redirecting(PaymentAttempt)
     case polling(PaymentAttempt)
@@ -33,8 +33,8 @@ public enum CheckoutState: Hashable, Sendable {
     public var name: String {
         switch self {
         case .notStarted: "notStarted"
-        case .creatingCustomerRequest: "creatingCustomerRequest"
-        case .updatingCustomerRequest: "updatingCustomerRequest"
+        case .creatingRequest: "creatingCustomerRequest"
+        case .updatingRequest: "updatingCustomerRequest"
         case .readyToAuthorize: "readyToAuthorize"
         case .redirecting: "redirecting"
         case .polling: "polling"
@@ -57,7 +57,7 @@ public enum CheckoutState: Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .notStarted: .idle
-        case .creatingCustomerRequest, .updatingCustomerRequest, .readyToAuthorize, .redirecting, .polling, .refreshing:
+        case .creatingRequest, .updatingRequest, .readyToAuthorize, .redirecting, .polling, .refreshing:
             .inProgress
         case .approved: .success
         case .declined: .declined
@@ -68,7 +68,7 @@ public enum CheckoutState: Hashable, Sendable {
     /// The attempt this state carries (while updating: the one being changed).
     public var attempt: PaymentAttempt? {
         switch self {
-        case .creatingCustomerRequest(let attempt), .updatingCustomerRequest(let attempt, _), .readyToAuthorize(let attempt),
+        case .creatingRequest(let attempt), .updatingRequest(let attempt, _), .readyToAuthorize(let attempt),
             .redirecting(let attempt), .polling(let attempt), .declined(let attempt), .approved(let attempt),
             .refreshing(let attempt):
             attempt
@@ -80,7 +80,7 @@ public enum CheckoutState: Hashable, Sendable {
     /// The attempt once the provider knows it (it has an id).
     public var createdAttempt: PaymentAttempt? {
         guard let attempt, attempt.id != nil else { return nil }
-        if case .creatingCustomerRequest = self { return nil }
+        if case .creatingRequest = self { return nil }
         return attempt
     }
 
@@ -113,8 +113,8 @@ public enum CheckoutState: Hashable, Sendable {
     public func sentence(app: String, method: String) -> String {
         switch self {
         case .notStarted: "Nothing in flight. Press p to pay."
-        case .creatingCustomerRequest: "Creating the customer request…"
-        case .updatingCustomerRequest: "Updating the customer request with the new cart…"
+        case .creatingRequest: "Creating the customer request…"
+        case .updatingRequest: "Updating the customer request with the new cart…"
         case .readyToAuthorize: "Request created. Authorize to hand it to the customer."
         case .redirecting: "Handing the customer the authorization link…"
         case .polling: "Waiting for the customer to approve in \(app)…"

@@ -97,7 +97,7 @@ import Testing
         _ = driver.handle(.phaseChanged(.step("reader")))
         _ = driver.handle(.stateChanged(.notStarted, at: start))
         #expect(driver.phase == .step("reader"))
-        _ = driver.handle(.stateChanged(.creatingCustomerRequest(Screens.request()), at: start))
+        _ = driver.handle(.stateChanged(.creatingRequest(Screens.request()), at: start))
         #expect(driver.phase == nil)
         _ = driver.handle(.phaseChanged(.step("processing")))
         _ = driver.handle(.stateChanged(.approved(Screens.request(status: .APPROVED, approved: true)), at: start))

@@ -23,12 +23,12 @@ import Testing
 
     @Test func bannerSentencesAreKeyedByNeutralNames() {
         let attempt = Screens.request(provider: "square")
-        #expect(ProviderDescriptor.square.method.sentence(for: .creatingCustomerRequest(attempt)) == "Card read; Square is taking the payment…")
+        #expect(ProviderDescriptor.square.method.sentence(for: .creatingRequest(attempt)) == "Card read; Square is taking the payment…")
         #expect(ProviderDescriptor.square.method.sentence(for: .declined(attempt)) == "Square declined the card.")
         // A locale's table keyed by state name keeps every sentence under the neutral key.
         let antom = ProviderDescriptor.antom.method
         #expect(antom.stateSentences.count == AntomLocale.english.stateSentences.count)
-        #expect(antom.sentence(for: .creatingCustomerRequest(attempt)) == AntomLocale.english.stateSentences["creatingCustomerRequest"])
+        #expect(antom.sentence(for: .creatingRequest(attempt)) == AntomLocale.english.stateSentences["creatingCustomerRequest"])
     }
 
     @Test func squaresTipIsAnsweredAtOnceItsReaderAfterTheBehavioursDelay() {

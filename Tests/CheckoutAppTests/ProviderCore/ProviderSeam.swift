@@ -22,9 +22,6 @@ struct ProviderSeam: Sendable {
     /// The one file outside the providers' folders that lists them.
     static let registryFile = "Sources/CheckoutApp/Providers/ProviderRegistry.swift"
 
-    /// Names that mention a provider but are being renamed after this change (the lead's).
-    static let pendingRenames: Set<Substring> = ["creatingCustomerRequest", "updatingCustomerRequest"]
-
     /// A line that names a provider it should not.
     struct Leak: CustomStringConvertible {
         let file: String
@@ -108,7 +105,7 @@ struct ProviderSeam: Sendable {
     /// Each identifier in `line` that names a provider, with the provider: by id in its words, or as a type of its.
     func namedProviders(in line: Substring) -> [(provider: String, identifier: Substring)] {
         var found: [(provider: String, identifier: Substring)] = []
-        for identifier in Self.identifiers(in: line) where !Self.pendingRenames.contains(identifier) {
+        for identifier in Self.identifiers(in: line) {
             var named = declaredTypes[identifier] ?? []
             let lowercased = identifier.lowercased()
             if providers.contains(where: { lowercased.contains($0) }) { named.formUnion(Self.words(of: identifier).mentioning(providers)) }

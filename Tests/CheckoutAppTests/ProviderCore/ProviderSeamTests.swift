@@ -63,7 +63,7 @@ import Testing
         let named = { (line: Substring) in seam.namedProviders(in: line).map(\.provider) }
         #expect(named("WalletTokenVerifier.isSquareNonce(x)") == ["wallet", "square"])
         #expect(named("settings.adyenHMACKey = cashAppKey") == ["adyen", "cashapp"])
-        #expect(named("case .creatingCustomerRequest: squared") == [])
+        #expect(named("case .creatingRequest: squared") == [])
         #expect(named("let x = CustomerRequestClient(configuration: c)").contains("cashapp"))
         #expect(ProviderSeam.words(of: "AdyenHMACKey") == ["adyen", "hmac", "key"])
     }

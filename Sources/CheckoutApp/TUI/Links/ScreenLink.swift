@@ -60,7 +60,7 @@ extension AppState {
         switch checkout.state {
         case .notStarted:
             "There is no link yet: press p to pay, and the customer's link comes with the request."
-        case .creatingCustomerRequest, .updatingCustomerRequest, .refreshing:
+        case .creatingRequest, .updatingRequest, .refreshing:
             "The link is on its way (\(checkout.state.name)); try again in a moment."
         case .readyToAuthorize, .redirecting, .polling:
             "\(checkout.provider?.label ?? "This method") gives no link: the customer pays at the terminal."

@@ -50,7 +50,7 @@ public struct CheckoutStatus: Hashable, Sendable {
             flowStartedAt = nil
             phase = nil
             provider = nil
-        case .creatingCustomerRequest, .updatingCustomerRequest:
+        case .creatingRequest, .updatingRequest:
             if flowStartedAt == nil { flowStartedAt = now }
         default:
             break
