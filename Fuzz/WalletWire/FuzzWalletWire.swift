@@ -88,14 +88,14 @@ private func sandboxIssues(_ body: Data) {
     guard answer.squareNonce.utf8.count <= 192 else { fatalError("a Square nonce of \(answer.squareNonce.utf8.count) bytes: \(answer.squareNonce)") }
     let expected = [valid.network, valid.last4, String(valid.amount), valid.currency, transactionID]
     for card in [WalletTokenVerifier.card(fromApplePayToken: answer.token.applePayToken), WalletTokenVerifier.card(fromSquareNonce: answer.squareNonce)] {
-        guard let card, [card.network.rawValue, card.last4, String(card.amount), card.currency, card.transactionId] == expected,
+        guard let card, [card.network, card.last4, String(card.amount), card.currency, card.transactionId] == expected,
             card.problem(paying: valid.amount, currency: valid.currency, at: fuzzNow) == nil
         else { fatalError("the token for \(valid) verifies as \(String(describing: card))") }
     }
 }
 
 /// A card the verifiers accept is one the sandbox could have issued a token for.
-private func verified(_ card: VerifiedWalletCard?) {
+private func verified(_ card: TokenizedCard?) {
     guard let card else { return }
     guard WalletTokenCheck.isLast4(card.last4), WalletTokenCheck.isTransactionID(card.transactionId) else { fatalError("verified \(card)") }
 }

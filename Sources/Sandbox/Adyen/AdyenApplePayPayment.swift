@@ -11,7 +11,7 @@ extension AdyenPayments {
         guard !valid.storePaymentMethod else {
             throw AdyenRejection.invalid("14_0", "storePaymentMethod is not supported for applepay in this sandbox.")
         }
-        guard let card = WalletTokenVerifier.card(fromApplePayToken: valid.method.applePayToken ?? "") else {
+        guard let card = endpoint.cardTokens?.card(fromPaymentData: valid.method.applePayToken ?? "") else {
             throw AdyenRejection.invalid(
                 "5_002", "Invalid Apple Pay token: it is not a token this sandbox issued (POST /wallet/tokens), or it was altered.")
         }
@@ -44,18 +44,10 @@ extension AdyenPayments {
     }
 }
 
-extension VerifiedWalletCard {
+extension TokenizedCard {
     /// Adyen's Apple Pay variant of the card's brand: `visa_applepay`, `mc_applepay`, …
     var adyenApplePayBrand: String {
-        let brand =
-            switch network {
-            case .amex: "amex"
-            case .discover: "discover"
-            case .jcb: "jcb"
-            case .maestro: "maestro"
-            case .mastercard: "mc"
-            case .visa: "visa"
-            }
-        return brand + "_applepay"
+        // Mastercard is `mc`; amex, discover, jcb, maestro and visa keep the network's name.
+        (network == "mastercard" ? "mc" : network) + "_applepay"
     }
 }

@@ -11,6 +11,8 @@ struct AdyenEndpoint: Sendable {
     let customerRequests: CustomerRequestStore
     let notifier: AdyenNotifier
     let settings: SandboxSettings
+    /// Reads the Apple Pay tokens a device wallet issues; nil when the sandbox has no wallet.
+    let cardTokens: (any CardTokenReader)?
 
     var reader: AdyenRequestReader { AdyenRequestReader(limits: settings.limits) }
 

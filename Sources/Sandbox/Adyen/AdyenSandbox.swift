@@ -31,7 +31,7 @@ public struct AdyenSandbox: SandboxProvider {
     public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
         let endpoint = AdyenEndpoint(
             payments: payments, storedMethods: storedMethods, idempotency: idempotency, customerRequests: cashApp.requests,
-            notifier: AdyenNotifier(webhooks: core.webhooks, settings: core.settings), settings: core.settings)
+            notifier: AdyenNotifier(webhooks: core.webhooks, settings: core.settings), settings: core.settings, cardTokens: core.cardTokens)
         AdyenPaymentRoutes(endpoint: endpoint).register(on: router)
         AdyenModificationRoutes(endpoint: endpoint).register(on: router)
         AdyenStoredMethodRoutes(endpoint: endpoint).register(on: router)

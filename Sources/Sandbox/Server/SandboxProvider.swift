@@ -37,6 +37,9 @@ public protocol SandboxProvider: Sendable {
     func claims(_ request: Request) -> Bool
     /// The answer to a request `claims` took.
     func answer(claimed request: Request, context: SandboxRequestContext) async -> Response
+    /// How the card tokens it issues are read (a device wallet's), for the processors' sides
+    /// that are paid with them (`SandboxCore.cardTokens`); nil when it issues none.
+    var cardTokens: (any CardTokenReader)? { get }
 }
 
 extension SandboxProvider {
@@ -56,6 +59,8 @@ extension SandboxProvider {
     public func charges(now: Date) -> [SandboxCharge] { [] }
 
     public func claims(_ request: Request) -> Bool { false }
+
+    public var cardTokens: (any CardTokenReader)? { nil }
 
     public func answer(claimed request: Request, context: SandboxRequestContext) async -> Response {
         SandboxError(.notFound, "NOT_FOUND", "No route answers \(request.uri.path.prefix(128)).").response
@@ -100,6 +105,8 @@ public struct SandboxCore: Sendable {
     public let settings: SandboxSettings
     /// Where providers send their webhooks: every receiver registered at `/sandbox/webhooks`.
     public let webhooks: WebhookDispatcher
+    /// What reads the card tokens a provider of this sandbox issues; nil when none does.
+    public let cardTokens: (any CardTokenReader)?
 }
 
 /// An error answer the fault plan asks for, before the provider's shape is put on it.

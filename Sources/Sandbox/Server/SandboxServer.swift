@@ -27,7 +27,7 @@ public struct SandboxServer: Sendable {
         router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings, providers: providers))
         router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
         FaultRoutes(plan: faults, limits: settings.limits).register(on: router)
-        let core = SandboxCore(settings: settings, webhooks: webhooks)
+        let core = SandboxCore(settings: settings, webhooks: webhooks, cardTokens: providers.lazy.compactMap { $0.cardTokens }.first)
         SimulatedCustomerRoutes(providers: providers, core: core).register(on: router)
         WebhookRoutes(dispatcher: webhooks, limits: settings.limits).register(on: router)
         LedgerRoutes(providers: providers, settings: settings).register(on: router)

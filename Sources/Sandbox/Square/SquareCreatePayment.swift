@@ -72,12 +72,12 @@ struct SquareCreatePayment {
         }
     }
 
-    /// The card `source_id` pays with: a test nonce (keyed, or the reader's) or a wallet nonce.
+    /// The card `source_id` pays with: a test nonce (keyed, or the reader's) or a device wallet's nonce.
     private func source(of valid: Valid, now: Date) throws(SquareRejection) -> Source {
-        if WalletTokenVerifier.isSquareNonce(valid.sourceID) {
+        if let card = endpoint.cardTokens?.card(fromNonce: valid.sourceID) {
             // A retry of the payment this key made replays it, however old its nonce is by now.
             let retry = endpoint.store.paymentID(idempotencyKey: valid.idempotencyKey, now: now, limits: endpoint.limits) != nil
-            return try Self.walletSource(valid, now: now, checkingExpiryAndAmount: !retry)
+            return try Self.tokenizedSource(card, paying: valid, now: now, checkingExpiryAndAmount: !retry)
         }
         guard let reading = SquareTestCard.reading(sourceID: valid.sourceID) else { throw Self.nonceNotFound }
         if reading.card.errorCode == "CARD_TOKEN_USED" {

@@ -14,6 +14,8 @@ struct SquareEndpoint: Sendable {
 
     let store: SquarePaymentStore
     let settings: SandboxSettings
+    /// Reads the nonces a device wallet issues for Square; nil when the sandbox has no wallet.
+    let cardTokens: (any CardTokenReader)?
 
     var now: Date { settings.now() }
     var limits: SandboxLimits { settings.limits }

@@ -24,22 +24,21 @@ extension SquareCreatePayment {
             singleUse = false
         }
 
-        init(wallet: VerifiedWalletCard) {
-            card = SquareCard(cardBrand: wallet.squareBrand, last4: wallet.last4)
+        init(tokenized: TokenizedCard) {
+            card = SquareCard(cardBrand: tokenized.squareBrand, last4: tokenized.last4)
             // Card not present, as Square records a wallet payment taken online.
             entry = .keyed
-            errorCode = wallet.isDeclined ? "GENERIC_DECLINE" : nil
+            errorCode = tokenized.isDeclined ? "GENERIC_DECLINE" : nil
             application = nil
             checksCVVAndPostalCode = false
             singleUse = true
         }
     }
 
-    /// A wallet nonce of this sandbox's `POST /wallet/tokens`: one that is not genuine is not
-    /// found (as Square answers a nonce it never issued); an expired one is CARD_TOKEN_EXPIRED;
-    /// one for another total (amount_money plus tip_money) is refused naming amount_money.
-    static func walletSource(_ valid: Valid, now: Date, checkingExpiryAndAmount: Bool) throws(SquareRejection) -> Source {
-        guard let card = WalletTokenVerifier.card(fromSquareNonce: valid.sourceID) else { throw nonceNotFound }
+    /// A genuine device wallet nonce (one that is not is not found, as Square answers a nonce it
+    /// never issued): an expired one is CARD_TOKEN_EXPIRED; one for another total (amount_money
+    /// plus tip_money) is refused naming amount_money.
+    static func tokenizedSource(_ card: TokenizedCard, paying valid: Valid, now: Date, checkingExpiryAndAmount: Bool) throws(SquareRejection) -> Source {
         let total = valid.amount.amount + (valid.tip?.amount ?? 0)
         if checkingExpiryAndAmount, let problem = card.problem(paying: total, currency: valid.amount.currency, at: now) {
             switch problem {
@@ -50,20 +49,19 @@ extension SquareCreatePayment {
                     "INVALID_VALUE", "amount_money (plus tip_money) must be the total the wallet authorized: \(problem).", field: "amount_money")
             }
         }
-        return Source(wallet: card)
+        return Source(tokenized: card)
     }
 }
 
-extension VerifiedWalletCard {
+extension TokenizedCard {
     /// Square's `card_brand`.
     var squareBrand: String {
         switch network {
-        case .amex: "AMERICAN_EXPRESS"
-        case .discover: "DISCOVER"
-        case .jcb: "JCB"
+        case "amex": "AMERICAN_EXPRESS"
         // Maestro is Mastercard's debit brand; Square has no brand of its own for it.
-        case .maestro, .mastercard: "MASTERCARD"
-        case .visa: "VISA"
+        case "maestro": "MASTERCARD"
+        // DISCOVER, JCB, MASTERCARD, VISA: the network's name.
+        default: network.uppercased()
         }
     }
 }

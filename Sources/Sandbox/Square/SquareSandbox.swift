@@ -33,7 +33,7 @@ public actor SquareSandbox: SandboxProvider {
     public nonisolated var pathPrefixes: [String] { [] }
 
     public nonisolated func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
-        let routes = SquarePaymentRoutes(endpoint: SquareEndpoint(store: payments, settings: core.settings))
+        let routes = SquarePaymentRoutes(endpoint: SquareEndpoint(store: payments, settings: core.settings, cardTokens: core.cardTokens))
         self.routes.withLock { $0 = routes }
         routes.register(on: router)
     }

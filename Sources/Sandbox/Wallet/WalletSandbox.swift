@@ -23,6 +23,9 @@ public struct WalletSandbox: SandboxProvider {
 
     public var pathPrefixes: [String] { ["/rates", "/wallet/"] }
 
+    /// The processors read the tokens it issues with this.
+    public var cardTokens: (any CardTokenReader)? { WalletTokenReader() }
+
     /// ZIP codes with a documented answer.
     enum MagicZIP {
         static let noService = "00000"
