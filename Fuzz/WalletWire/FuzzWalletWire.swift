@@ -88,7 +88,7 @@ private func sandboxIssues(_ body: Data) {
     guard answer.squareNonce.utf8.count <= 192 else { fatalError("a Square nonce of \(answer.squareNonce.utf8.count) bytes: \(answer.squareNonce)") }
     let expected = [valid.network, valid.last4, String(valid.amount), valid.currency, transactionID]
     for card in [WalletTokenVerifier.card(fromApplePayToken: answer.token.applePayToken), WalletTokenVerifier.card(fromSquareNonce: answer.squareNonce)] {
-        guard let card, [card.network.rawValue, card.last4, String(card.amount), card.currency, card.transactionId] == expected,
+        guard let card, [card.network, card.last4, String(card.amount), card.currency, card.transactionId] == expected,
             card.problem(paying: valid.amount, currency: valid.currency, at: fuzzNow) == nil
         else { fatalError("the token for \(valid) verifies as \(String(describing: card))") }
     }

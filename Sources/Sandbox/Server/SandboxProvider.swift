@@ -100,7 +100,8 @@ public struct SandboxLedgerSection: Sendable {
     }
 }
 
-/// What every provider's routes share: the settings and clock, and the webhook receivers.
+/// What every provider's routes share: the settings and clock, the webhook receivers, and the
+/// reader of the card tokens a device wallet issues.
 public struct SandboxCore: Sendable {
     public let settings: SandboxSettings
     /// Where providers send their webhooks: every receiver registered at `/sandbox/webhooks`.
