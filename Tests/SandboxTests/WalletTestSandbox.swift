@@ -63,7 +63,7 @@ struct WalletTestSandbox: Sendable {
     func payAdyen(_ applePayToken: String, value: Int = 4505, currency: String = "USD", key: String = UUID().uuidString, reference: String = "order-1")
         async throws(AdyenFailure) -> AdyenPaymentResponse
     {
-        try await adyen.payWithWallet(
+        try await adyen.payWithApplePay(
             AdyenApplePayPaymentRequest(
                 amount: AdyenAmount(currency: currency, value: value), merchantAccount: Self.merchantAccount,
                 paymentMethod: AdyenApplePayDetails(applePayToken: applePayToken), reference: reference, returnUrl: "https://shop.example/return"),

@@ -13,11 +13,11 @@ struct AdyenWalletProcessor: WalletProcessor {
             paymentMethod: AdyenApplePayDetails(applePayToken: charge.token.token.applePayToken), reference: charge.reference,
             returnUrl: "terminalcheckout://wallet", shopperReference: nil)
         let response: AdyenPaymentResponse
-        do { response = try await client.payWithWallet(request, idempotencyKey: charge.idempotencyKey) } catch {
+        do { response = try await client.payWithApplePay(request, idempotencyKey: charge.idempotencyKey) } catch {
             // Retries ran out on a failure after which the charge may have happened: Adyen replays
             // the answer for the same key, so one more round learns what happened.
             guard AdyenClient.isRetryable(error) else { throw ProviderFailure(error) }
-            do { response = try await client.payWithWallet(request, idempotencyKey: charge.idempotencyKey) } catch { throw ProviderFailure(error) }
+            do { response = try await client.payWithApplePay(request, idempotencyKey: charge.idempotencyKey) } catch { throw ProviderFailure(error) }
         }
         var details = ["result_code": response.resultCode ?? ""]
         if let psp = response.pspReference { details["psp_reference"] = psp }

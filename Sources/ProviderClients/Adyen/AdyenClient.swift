@@ -26,7 +26,7 @@ public struct AdyenClient: Sendable {
     }
 
     /// `/payments` with an Apple Pay token (`AdyenApplePayDetails`); the same key on its retries.
-    public func payWithWallet(_ request: AdyenApplePayPaymentRequest, idempotencyKey: String) async throws(AdyenFailure) -> AdyenPaymentResponse {
+    public func payWithApplePay(_ request: AdyenApplePayPaymentRequest, idempotencyKey: String) async throws(AdyenFailure) -> AdyenPaymentResponse {
         try await call("POST", "/payments", body: request, idempotencyKey: idempotencyKey)
     }
 

@@ -3,23 +3,10 @@ import Hummingbird
 import NIOCore
 import ProviderWire
 
-/// The sandbox's JSON: sorted keys, slashes as they are, dates in ISO 8601 with milliseconds.
-enum SandboxJSON {
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISO8601Milliseconds.string(from: date))
-        }
-        return encoder
-    }
-}
-
 /// Building the sandbox's HTTP answers.
 enum SandboxResponse {
     static func json<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok) -> Response {
-        let data = (try? SandboxJSON.encoder().encode(value)) ?? Data("{}".utf8)
+        let data = (try? WireJSON.encoder().encode(value)) ?? Data("{}".utf8)
         var headers: HTTPFields = [.contentType: "application/json"]
         // A body too large was left unread: closing beats draining it.
         if status == .contentTooLarge { headers[.connection] = "close" }

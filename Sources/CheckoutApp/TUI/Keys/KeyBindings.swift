@@ -21,7 +21,7 @@ enum KeyBindings {
         KeyBinding([.character("n")], .addProduct, in: [.screen], help: KeyHelpRow("n", "add a product from the catalog"), hint: KeyHint("n", "add")),
         KeyBinding(
             [.enter, .character(" ")], .choose, in: [.pane(.shipping), .pane(.payment), .pane(.log)],
-            help: KeyHelpRow("Enter", "select shipping or payment method; authorize; open an HTTP entry"), hint: KeyHint("Enter", "select")),
+            help: KeyHelpRow("Enter", "pick shipping or payment; authorize; open an HTTP entry"), hint: KeyHint("Enter", "select")),
         KeyBinding([.enter, .character(" "), .character("+")], .addToCart, in: [.overlay(.catalog)], hint: KeyHint("Enter", "add")),
         // Its hint names the chosen method's option instead.
         KeyBinding([.character("s")], .switchOption, in: [.pane(.payment)], help: .paymentPane, hint: KeyHint("s", "switch")),

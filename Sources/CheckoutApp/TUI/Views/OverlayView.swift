@@ -6,11 +6,14 @@ enum OverlayView {
         let rows = KeyHelp.rows
         let keyWidth = rows.map(\.keys.count).max() ?? 10
         let width = min(state.layout.width - 4, keyWidth + 4 + (rows.map(\.text.count).max() ?? 40) + 2)
-        let rect = Rect(x: 0, y: 0, width: state.layout.width, height: state.layout.height).centered(width: width, height: rows.count + 4)
+        // A blank line above and below the keys while the title and hints lines stay in view.
+        let padding = rows.count + 4 <= state.layout.height - 2 ? 1 : 0
+        let rect = Rect(x: 0, y: 0, width: state.layout.width, height: state.layout.height)
+            .centered(width: width, height: rows.count + 2 + 2 * padding)
         screen.fill(rect)
         let inside = screen.box(rect, title: "Keys", style: Theme.focusedBorder, titleStyle: Theme.focusedBorder)
-        for (index, row) in rows.enumerated() where inside.y + 1 + index < inside.maxY {
-            let y = inside.y + 1 + index
+        for (index, row) in rows.enumerated() where inside.y + padding + index < inside.maxY {
+            let y = inside.y + padding + index
             screen.put(row.keys, x: inside.x + 1, y: y, style: Theme.key)
             screen.put(row.text, x: inside.x + keyWidth + 3, y: y, maxWidth: inside.maxX - inside.x - keyWidth - 3)
         }

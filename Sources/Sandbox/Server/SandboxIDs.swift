@@ -1,4 +1,4 @@
-/// Random identifiers in the shapes Cash App uses (GRR_…, GRG_…, CST_…).
+/// Random identifiers with a prefix (Cash App's GRR_…, webhook deliveries' WHD_…), lower-case letters and digits.
 enum SandboxIDs {
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
 
