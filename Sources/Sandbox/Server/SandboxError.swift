@@ -1,4 +1,5 @@
 import Hummingbird
+import ProviderWire
 
 /// An error the sandbox answers with, before a provider's shape is put on it: an injected fault,
 /// the server's own refusal (a method the path does not answer), or a control route's complaint.
@@ -36,21 +37,12 @@ public struct SandboxError: Error, Sendable {
     }
 
     /// The sandbox's own error list: `{"errors": [{category, code, detail, field}]}`.
-    var response: Response { SandboxResponse.json(SandboxErrorList(self), status: status) }
+    var response: Response { SandboxResponse.json(SandboxErrorListBody(self), status: status) }
 }
 
-/// The body of the sandbox's own error list, for paths no provider owns and its control routes.
-struct SandboxErrorList: Encodable {
-    struct Entry: Encodable {
-        let category: String
-        let code: String
-        let detail: String?
-        let field: String?
-    }
-
-    let errors: [Entry]
-
+extension SandboxErrorListBody {
+    /// The sandbox's own error list for one error: paths no provider owns, its control routes.
     init(_ error: SandboxError) {
-        errors = [Entry(category: error.category, code: error.code, detail: error.message, field: error.field)]
+        self.init(errors: [Entry(category: error.category, code: error.code, detail: error.message, field: error.field)])
     }
 }

@@ -51,7 +51,7 @@ public struct SandboxServer: Sendable {
     static func connectRefusal() -> Data {
         let refusal = SandboxError(
             .methodNotAllowed, "METHOD_NOT_ALLOWED", "CONNECT is not allowed: this server does not tunnel; use GET, POST or PATCH on its API paths.")
-        let body = (try? WireJSON.encoder().encode(SandboxErrorList(refusal))) ?? Data()
+        let body = (try? WireJSON.encoder().encode(SandboxErrorListBody(refusal))) ?? Data()
         let head = "HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
             + "Allow: DELETE, GET, PATCH, POST\r\nConnection: close\r\n\r\n"
         return Data(head.utf8) + body
