@@ -15,7 +15,7 @@ import TerminalUI
         let masks: [(String, String)] = [
             (#"127\.0\.0\.1:\d+"#, "HOST"), (#"GRR_[a-z0-9]+"#, "GRR_*"), (#"GRG_[a-z0-9]+"#, "GRG_*"),
             (#""idempotency_key":"[^"]+""#, #""idempotency_key":"*""#), (#"tc-[0-9a-f]{8}"#, "tc-*"), (#"t=\d+-[a-z0-9]+"#, "t=*"),
-            (#"CST_[a-z0-9]+"#, "CST_*"), (#"002\.[a-z0-9]+"#, "TOKEN"), (#"eyJ[A-Za-z0-9_.-]+"#, "JWT"),
+            (#"CST_[a-z0-9]+"#, "CST_*"), (#"TP_[0-9A-F]+"#, "TP_*"), (#"002\.[a-z0-9]+"#, "TOKEN"), (#"eyJ[A-Za-z0-9_.-]+"#, "JWT"),
             // Other providers' ids, keys and times: a UUID, a time, any long token with a digit in it.
             (#"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"#, "UUID"),
             (#"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?"#, "TIME"),
@@ -59,6 +59,8 @@ import TerminalUI
         ("cashapp", CustomerBehaviour.approve, CheckoutApp.ExitStatus.approved), ("afterpay", .approve, .approved),
         ("adyen", .approve, .approved), ("antom", .approve, .approved), ("square", .approve, .approved), ("wallet", .approve, .approved),
         ("cashapp", .decline, .declined), ("square", .decline, .declined),
+        // The provider that exists only in the tests: added with its own files and a registry line.
+        ("testpay", .approve, .approved),
     ]
 
     @Test(arguments: FrontEndParityTests.cases)
@@ -67,15 +69,16 @@ import TerminalUI
         scenario.provider = provider
         scenario.customer = customer
         scenario.metadata = ["ticket": "SUP-1"]
+        let registry = provider == "testpay" ? ProviderRegistry.withTestPay : .builtIn
 
         let headlessPath = temporaryPath("run.har")
-        let headless = HeadlessOptions(scenario: scenario, timeoutSeconds: 30, recordPath: headlessPath)
+        let headless = HeadlessOptions(session: SessionOptions(registry: registry), scenario: scenario, timeoutSeconds: 30, recordPath: headlessPath)
         let ran = await HeadlessCheckout(options: headless, write: { _ in }, writeError: { _ in }).run()
         #expect(ran == status)
 
         let screenPath = temporaryPath("screen.har")
         let terminal = InMemoryTerminal(width: 100, height: 30)
-        var options = TerminalCheckoutOptions(session: SessionOptions(), colors: false, scenario: scenario, recordPath: screenPath)
+        var options = TerminalCheckoutOptions(session: SessionOptions(registry: registry), colors: false, scenario: scenario, recordPath: screenPath)
         options.terminal = { terminal }
         options.quietEnd = true
         let driven = Mutex<String?>(nil)
