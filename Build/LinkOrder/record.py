@@ -118,6 +118,13 @@ def main() -> int:
         run_headless(binary, work)
         run_screen(binary, work, "screen", [], ["Down", "Down", "n", "Tab", "Tab", "Down", "Tab", "p"], 20)
         run_screen(binary, work, "demo", ["demo"], [], options.demo_seconds)
+        # A run that left no profile (valgrind gave up, the screen never quit) would silently
+        # leave its functions out of the order: P5's demo then pages in scattered code.
+        runs = [f"run-{provider}" for provider in PROVIDERS] + ["screen", "demo"]
+        empty = [run for run in runs if not any(path.stat().st_size > 0 for path in work.glob(f"{run}.cg*"))]
+        if empty:
+            print(f"record.py: no profile from {', '.join(empty)}; nothing written", file=sys.stderr)
+            return 1
         names = functions_in(sorted(work.glob("*.cg*")))
         defined = defined_functions(binary)
     listed = [name for name in names if name in defined]
