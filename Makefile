@@ -2,7 +2,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test setup build release install uninstall manual fuzz fuzz-smoke bench link-order soak clean
+.PHONY: run test setup build relink-if-reordered release install uninstall manual fuzz fuzz-smoke bench link-order soak clean
 
 setup:
 	@.ci/ensure-packages.sh
@@ -41,7 +41,12 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Build/LinkOrder/checkout.order -Xlinker --no-warn-symbol-ordering
 
-release: setup
+# The link order is a linker input SwiftPM does not track: an order newer than the binary relinks it.
+relink-if-reordered:
+	@bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checkout"; \
+	  if [ -e "$$bin" ] && [ Build/LinkOrder/checkout.order -nt "$$bin" ]; then rm -f "$$bin"; fi
+
+release: setup relink-if-reordered
 	$(SWIFT) build $(RELEASE_FLAGS) --product checkout
 
 # `make install` (PREFIX, default ~/.local; DESTDIR for packagers): the release binary, its
@@ -77,7 +82,7 @@ link-order: setup
 
 # Benchmarks/README.md: every figure next to its floor, measured in the same run. ARGS=--json F,
 # --soak (30 minutes of memory), --quick (seconds; `make test` runs it), --readme README.md.
-bench: setup
+bench: setup relink-if-reordered
 	@.ci/ensure-packages.sh --with-bench-tools
 	$(SWIFT) build $(RELEASE_FLAGS) --product checkout
 	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor-frame
