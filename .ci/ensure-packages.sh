@@ -4,8 +4,10 @@
 # With --with-bench-tools it adds hyperfine and wrk (make bench, make test).
 # With --with-python (make test) it then makes the Python virtual environment the conformance
 # tests run the providers' official libraries in (.build/python with Adyen==16.0.0,
-# squareup==46.0.0.20260916, global-open-sdk-python==1.7.1), and the JSON Schema tests their
-# validator (jsonschema==4.26.0), when it is not ready yet.
+# squareup==46.0.0.20260916, global-open-sdk-python==1.7.1), the JSON Schema tests their
+# validator (jsonschema==4.26.0), the contract run schemathesis (with hypothesis pinned, so a
+# fixed seed generates the same cases), the client-request checks openapi-core, and the browser
+# checks selenium, when it is not ready yet.
 set -euo pipefail
 
 # The Python venv is for the conformance tests only: `make test` passes --with-python; `make run` does not need it.
@@ -25,7 +27,11 @@ packages=(libncurses-dev libqrencode-dev man-db pkg-config python3 python3-venv 
 # The official libraries, pinned: Tests/Conformance/adyen_conformance.py and square_conformance.py
 # run them unchanged. Bump a pin deliberately (and re-run both conformance tests).
 # jsonschema: Tests/Tools/validate_json_schema.py checks the commands' --json against Schemas/.
-python_libraries=("Adyen==16.0.0" "squareup==46.0.0.20260916" "global-open-sdk-python==1.7.1" "jsonschema==4.26.0")
+# schemathesis, hypothesis: `make contract` (Tests/Conformance/contract). openapi-core: our client's
+# requests and the sandbox's webhooks against the documents. selenium: Tests/Browser.
+# selenium stays at 4.50.0: 4.52.0 needs a certifi newer than PyPI's mirror here has.
+python_libraries=("Adyen==16.0.0" "squareup==46.0.0.20260916" "global-open-sdk-python==1.7.1" "jsonschema==4.26.0"
+  "schemathesis==4.32.5" "hypothesis==6.170.17" "openapi-core==0.23.1" "selenium==4.50.0")
 venv="$(cd "$(dirname "$0")/.." && pwd)/.build/python"
 
 # Whether the venv's python runs and has every pinned library at exactly its pinned version.
