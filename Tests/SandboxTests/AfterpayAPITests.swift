@@ -31,6 +31,22 @@ import TestSupport
         return try JSONDecoder().decode(AfterpayCheckoutResponse.self, from: response.body).token
     }
 
+    /// redirectCheckoutUrl opens a page, not a 404: the checkout, and how this sandbox pays it.
+    @Test func redirectCheckoutUrlIsAPage() async throws {
+        try await SandboxHarness.with { harness in
+            let response = try await harness.afterpay("POST", "/v2/checkouts", json: Self.checkoutJSON())
+            let created = try JSONDecoder().decode(AfterpayCheckoutResponse.self, from: response.body)
+            #expect(created.redirectCheckoutUrl == "\(harness.baseURL)/sandbox/afterpay/checkout?token=\(created.token)")
+            let page = try await harness.raw(method: "GET", path: String(created.redirectCheckoutUrl.dropFirst(harness.baseURL.count)), body: nil, authorization: nil)
+            #expect(page.status == 200)
+            #expect(page.headers.first { $0.name.lowercased() == "content-type" }?.value == "text/html; charset=utf-8")
+            let html = String(decoding: page.body, as: UTF8.self)
+            #expect(html.contains("19.99 USD") && html.contains("order-7") && html.contains("Cash App Pay"))
+            let unknown = try await harness.raw(method: "GET", path: "/sandbox/afterpay/checkout?token=002.unknown", body: nil, authorization: nil)
+            #expect(unknown.status == 404)
+        }
+    }
+
     @Test func createCheckoutAnswersATokenThatLivesAnHour() async throws {
         try await SandboxHarness.with { harness in
             let response = try await harness.afterpay("POST", "/v2/checkouts", json: Self.checkoutJSON())

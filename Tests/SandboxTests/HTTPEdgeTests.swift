@@ -15,6 +15,15 @@ import TestSupport
         return (await connection.readResponse(), connection)
     }
 
+    /// Browsers ask every origin for /favicon.ico: an empty answer, not a 404 in the pages' consoles.
+    @Test func faviconIsNoContent() async throws {
+        try await SandboxHarness.with { harness in
+            let response = try await harness.raw(method: "GET", path: "/favicon.ico", body: nil, authorization: nil)
+            #expect(response.status == 204)
+            #expect(response.body.isEmpty)
+        }
+    }
+
     @Test(arguments: [
         ("DELETE", "/customer-request/v1/requests/GRR_1", "GET, PATCH"),
         ("GET", "/customer-request/v1/requests", "POST"),

@@ -266,7 +266,7 @@ import TestSupport
             // The receipt page shows what a card receipt must.
             let receipt = String(decoding: try await sandbox.control("GET", "/sandbox/square/receipts/\(id)").body, as: UTF8.self)
             #expect(receipt.contains("Ada Lovelace") && receipt.contains("VISA") && receipt.contains("1111") && receipt.contains(entry.wire))
-            #expect(receipt.contains("45.05 USD"))
+            #expect(receipt.contains("45.05 USD") && receipt.contains("<th>Status</th><td>COMPLETED</td>"))
             #expect(receipt.contains(card.applicationIdentifier) == entry.readsChip)
         }
     }

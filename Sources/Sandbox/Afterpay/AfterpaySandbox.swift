@@ -28,6 +28,7 @@ public struct AfterpaySandbox: SandboxProvider {
             merchant: merchant, store: store, customerRequests: cashApp.requests, signer: signer,
             settings: core.settings
         ).register(on: router)
+        AfterpayCheckoutPage(store: store, settings: core.settings).register(on: router)
     }
 
     public func faultResponse(_ fault: InjectedFault) -> Response {

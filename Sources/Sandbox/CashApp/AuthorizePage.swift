@@ -20,7 +20,7 @@ enum AuthorizePage {
         case .DECLINED:
             body = "<p>Declined. Nothing was charged.</p>"
         }
-        return document(title: "Cash App Pay sandbox", body: "<h1>Cash App Pay (sandbox)</h1><p class=id>\(request.id)</p>\(body)")
+        return document(title: "Cash App Pay sandbox", body: "<h1>Cash App Pay (sandbox)</h1><p class=id>\(escape(request.id))</p>\(body)")
     }
 
     static func notFound(id: String) -> String {
@@ -30,7 +30,7 @@ enum AuthorizePage {
     private static func document(title: String, body: String) -> String {
         """
         <!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width">
-        <title>\(title)</title><style>body{font-family:system-ui,sans-serif;max-width:28em;margin:2em auto;padding:0 1em}
+        <title>\(escape(title))</title><style>body{font-family:system-ui,sans-serif;max-width:28em;margin:2em auto;padding:0 1em}
         button{font-size:1.2em;padding:.5em 2em;margin:.3em 0;background:#00d64f;border:0;border-radius:8px;color:#fff}
         button.decline{background:#666}.id{color:#888;font-family:monospace}.note{color:#a60}</style></head>
         <body>\(body)</body></html>

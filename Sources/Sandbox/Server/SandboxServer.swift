@@ -26,6 +26,9 @@ public struct SandboxServer: Sendable {
         let router = Router(context: SandboxRequestContext.self)
         router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings, providers: providers))
         router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
+        // Browsers ask every origin for its icon: the sandbox's pages (and images) get an empty one,
+        // not a 404 in the console.
+        router.get("favicon.ico") { _, _ in Response(status: .noContent, headers: [.cacheControl: "max-age=86400"]) }
         FaultRoutes(plan: faults, limits: settings.limits).register(on: router)
         let core = SandboxCore(settings: settings, webhooks: webhooks, cardTokens: providers.lazy.compactMap { $0.cardTokens }.first)
         SimulatedCustomerRoutes(providers: providers, core: core).register(on: router)

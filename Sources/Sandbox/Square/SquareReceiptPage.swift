@@ -25,6 +25,7 @@ struct SquareReceiptPage {
         ]
         if let tip = payment.tipMoney { rows.append(("Tip", Self.money(tip))) }
         rows.append(("Total", Self.money(payment.totalMoney)))
+        rows.append(("Status", record.status))
         rows.append(("Card", "\(card?.cardBrand ?? "CARD") •••• \(card?.last4 ?? "????")"))
         if let name = card?.cardholderName { rows.append(("Cardholder", name)) }
         if let entry = payment.cardDetails?.entryMethod { rows.append(("Entry", entry)) }
@@ -48,7 +49,7 @@ struct SquareReceiptPage {
         let body = rows.map { "<tr><th>\(escape($0.0))</th><td>\(escape($0.1))</td></tr>" }.joined(separator: "\n")
         return """
             <!doctype html>
-            <html><head><meta charset="utf-8"><title>\(escape(title))</title></head>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>\(escape(title))</title></head>
             <body><h1>\(escape(title))</h1>
             <table>
             \(body)
