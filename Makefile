@@ -15,9 +15,10 @@ run: build
 	@$$($(SWIFT) build --show-bin-path)/checkout $(ARGS)
 
 test: setup
-	@.ci/ensure-packages.sh --with-python --with-bench-tools
+	@.ci/ensure-packages.sh --with-python --with-bench-tools --with-browser
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	.build/python/bin/python Tests/Browser/pages_test.py --bin-dir "$$($(SWIFT) build --show-bin-path)"
 	@# The benchmark suite runs and prints every row (on the debug build: figures are not checked here).
 	python3 Benchmarks/bench.py --quick --bin-dir "$$($(SWIFT) build --show-bin-path)"
 	@# The committed man page matches the commands' definitions.
