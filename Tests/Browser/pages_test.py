@@ -8,7 +8,10 @@ clicks what a customer clicks and reads the page state after each click:
 
 - Cash App's authorize page (the request's `mobile_url`): Approve on one request, Decline on
   another; after each click the page shows the outcome AND GET /customer-request/v1/requests/{id}
-  says APPROVED (with grants) or DECLINED. An unknown id gets the not-found page (404).
+  says APPROVED (with grants) or DECLINED. An unknown id gets the not-found page (404). On a
+  second sandbox rotating its triggers every second (`--trigger-rotation 1`), a link from before
+  the rotation shows the "link has rotated" notice and still approves, and the old QR image is
+  refused (410: a broken image, never an outdated code).
 - The QR images (`qr_code_svg_url`, `qr_code_image_url`): each opens as an image document of
   its content type, loads in an <img> (complete, natural width > 0), `zbarimg` decodes the PNG
   to the request's `mobile_url`, and the SVG as the browser drew it (on a canvas) decodes too.
@@ -125,11 +128,11 @@ def http(method, url, body=None, headers=None, raw=False):
 class Sandbox:
     """`checkout sandbox --port 0` from the bin dir: the first line it prints is its URL."""
 
-    def __init__(self, bin_dir):
+    def __init__(self, bin_dir, *flags):
         binary = os.path.join(bin_dir, "checkout")
         check(os.access(binary, os.X_OK), f"no checkout binary at {binary} (build it first: swift build)")
         self.stderr = tempfile.TemporaryFile()
-        self.process = subprocess.Popen([binary, "sandbox", "--port", "0"], stdout=subprocess.PIPE,
+        self.process = subprocess.Popen([binary, "sandbox", "--port", "0", *flags], stdout=subprocess.PIPE,
                                         stderr=self.stderr, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + WAIT
         line = b""
@@ -260,7 +263,7 @@ class Browser:
         for argument in ("--headless=new", "--no-sandbox", f"--user-data-dir={self.profile}", "--disable-gpu",
                          "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
                          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                         "--window-size=900,1100", "--lang=en-US"):
+                         "--disable-crash-reporter", "--disable-breakpad", "--window-size=900,1100", "--lang=en-US"):
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         # The driver is given: Selenium Manager must not look for (or download) another.
@@ -383,6 +386,39 @@ def check_cash_app_not_found(browser, base):
     check(f"GRR_{urllib.parse.quote(HOSTILE_ID)}" in browser.text(), f"the unknown id is not shown as text: {browser.text()!r}")
     browser.require_no_console_errors("the not-found authorize page", allowed=1)
     return "404 page, the id shown as text"
+
+
+def check_cash_app_rotated(browser, bin_dir):
+    """A link and a QR code from before a trigger rotation, on a sandbox that rotates every second:
+    the page still works with a notice; the old image is 410 (a broken image, never an old code)."""
+    from selenium.webdriver.common.by import By
+    sandbox = Sandbox(bin_dir, "--trigger-rotation", "1")
+    try:
+        base = sandbox.base
+        request = cash_app_request(base)
+        old = request["auth_flow_triggers"]
+        browser.wait(lambda _: cash_app_get(base, request["id"])["auth_flow_triggers"]["mobile_url"] != old["mobile_url"],
+                     "the triggers to rotate (--trigger-rotation 1)")
+        browser.open(old["mobile_url"])
+        check("This link has rotated" in browser.text(), f"no rotation notice on the old link: {browser.text()!r}")
+        check(len(browser.driver.find_elements(By.TAG_NAME, "button")) == 2, "the old link's page lost its buttons")
+        browser.require_no_console_errors("the authorize page from a rotated link")
+        loaded = browser.driver.execute_async_script("""
+            const [url, done] = arguments;
+            const image = new Image();
+            image.onload = () => done("loaded " + image.naturalWidth);
+            image.onerror = () => done("error");
+            image.src = url;""", old["qr_code_image_url"])
+        check(loaded == "error", f"the rotated QR image {old['qr_code_image_url']} {loaded}, expected a refusal")
+        browser.require_no_console_errors("the authorize page loading a rotated QR image (410)", allowed=1)
+        status, _, _ = http("GET", old["qr_code_svg_url"], raw=True)
+        check(status == 410, f"GET the rotated qr.svg answered {status}, expected 410")
+        browser.click_button("Approve")
+        browser.wait(lambda _: "Approved: $45.05" in browser.text(), "'Approved' after Approve on the rotated link")
+        check(cash_app_get(base, request["id"])["status"] == "APPROVED", "the API does not say APPROVED")
+        return "old link shows the notice and approves; old QR image refused (410)"
+    finally:
+        sandbox.stop()
 
 
 def check_qr(browser, base, zbarimg, artifacts):
@@ -636,6 +672,7 @@ def main():
         run("cashapp authorize decline", check_cash_app, browser, base, False)
         run("cashapp authorize unknown id", check_cash_app_not_found, browser, base)
         run("cashapp qr svg and png", check_qr, browser, base, zbarimg, arguments.artifacts)
+        run("cashapp authorize rotated link", check_cash_app_rotated, browser, arguments.bin_dir)
         for index, (locale, action) in enumerate((l, a) for l in ANTOM_LOCALES for a in ("pay", "fail", "abandon")):
             run(f"antom cashier {locale} {action}", check_antom, browser, base, antom, locale, action, index)
         run("antom cashier refused and unknown", check_antom_refused, browser, base, antom)
