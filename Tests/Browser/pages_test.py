@@ -281,10 +281,16 @@ class Browser:
         return self
 
     def wait(self, condition, what):
-        from selenium.common.exceptions import TimeoutException
+        from selenium.common.exceptions import TimeoutException, WebDriverException
         from selenium.webdriver.support.ui import WebDriverWait
+
+        def holds(driver):
+            try:
+                return condition(driver) or None
+            except WebDriverException:  # the document went away mid-call (a navigation): not yet
+                return None
         try:
-            return WebDriverWait(self.driver, WAIT).until(lambda driver: condition(driver) or None)
+            return WebDriverWait(self.driver, WAIT).until(holds)
         except TimeoutException:
             raise Failure(f"waited {WAIT} s for {what}; the page at {self.driver.current_url} says: {self.text()[:300]!r}")
 
@@ -299,20 +305,16 @@ class Browser:
         buttons = [b for b in self.driver.find_elements(By.TAG_NAME, "button") if b.text.strip() == label]
         check(len(buttons) == 1, f"expected one button {label!r} on {self.driver.current_url}, found "
                                  f"{[b.text for b in self.driver.find_elements(By.TAG_NAME, 'button')]}")
-        old = self.driver.find_element(By.TAG_NAME, "html")
-        buttons[0].click()
         # The form posts and the sandbox answers 303 to the page again: wait for the new document.
-        self.wait(lambda driver: self.is_stale(old) and driver.execute_script("return document.readyState") == "complete",
-                  f"the page after clicking {label!r}")
+        self.navigate(buttons[0].click, f"the page after clicking {label!r}")
 
-    @staticmethod
-    def is_stale(element):
-        from selenium.common.exceptions import StaleElementReferenceException
-        try:
-            element.tag_name
-            return False
-        except StaleElementReferenceException:
-            return True
+    def navigate(self, action, what, then=lambda driver: True):
+        """Runs `action` (a click, a form submit) and waits until another document has loaded and
+        `then` holds: the old document carries a mark the new one lacks."""
+        self.driver.execute_script("window.pagesTestMark = true")
+        action()
+        self.wait(lambda driver: driver.execute_script("return !window.pagesTestMark && document.readyState === 'complete'")
+                  and then(driver), what)
 
     def console_errors(self, allowed=0):
         """The SEVERE browser-log entries since the last call; `allowed` "Failed to load resource"
@@ -513,9 +515,7 @@ def check_antom(browser, base, antom, locale, action, bank_index):
     # The customer chooses a bank, then acts.
     bank = banks[bank_index % len(banks)]
     link = items[bank_index % len(banks)].find_element(By.TAG_NAME, "a")
-    old = browser.driver.find_element(By.TAG_NAME, "html")
-    link.click()
-    browser.wait(lambda driver: browser.is_stale(old) and f"/banks/{bank['bankName']}" in driver.current_url, "the bank's page")
+    browser.navigate(link.click, "the bank's page", lambda driver: f"/banks/{bank['bankName']}" in driver.current_url)
     browser.require_no_console_errors(f"the {locale} page of {bank['bankName']}")
     label = {"pay": words["pay"], "fail": words["fail"], "abandon": words["leave"]}[action]
     browser.click_button(label)
@@ -544,14 +544,13 @@ def check_antom_refused(browser, base, antom):
     browser.open(session["normalUrl"] + "?locale=en_US")
     browser.wait(lambda _: "you left without paying." in browser.text(), "the closed session's cashier page")
     # The bank page's Pay form, posted after the session closed.
-    old = browser.driver.find_element(By.TAG_NAME, "html")
-    browser.driver.execute_script("""
+    browser.navigate(lambda: browser.driver.execute_script("""
         const form = document.createElement("form");
         form.method = "post";
         form.action = arguments[0];
         document.body.appendChild(form);
-        form.submit();""", f"/sandbox/antom/cashier/{session_id}/pay?bank=SCB&locale=en_US")
-    browser.wait(lambda driver: browser.is_stale(old) and driver.find_elements(By.CSS_SELECTOR, ".notice"), "the refusal's notice")
+        form.submit();""", f"/sandbox/antom/cashier/{session_id}/pay?bank=SCB&locale=en_US"),
+        "the refusal's notice", lambda driver: driver.find_elements(By.CSS_SELECTOR, ".notice"))
     notice = browser.driver.find_element(By.CSS_SELECTOR, ".notice").text
     check("can no longer act" in notice and "CANCELLED" in notice, f"the notice says {notice!r}")
     check(not browser.driver.find_elements(By.TAG_NAME, "button"), "the refusal still offers buttons")
