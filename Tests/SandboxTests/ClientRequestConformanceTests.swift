@@ -161,11 +161,11 @@ import TestSupport
 
             if let requests = try await Self.python("validate_client_requests.py", [directory.path]) {
                 #expect(requests.status == 0 && requests.stdout.contains("client requests ok"), "\(requests.stdout)\(requests.stderr)")
-                print(requests.stdout)
+                print(requests.stdout.split(separator: "\n").last { $0.hasPrefix("client requests") } ?? "")
             }
             if let validated = try await Self.python("validate_webhooks.py", ["--expect", Self.expectedEvents.joined(separator: ","), webhooks.path]) {
                 #expect(validated.status == 0 && validated.stdout.contains("webhooks ok"), "\(validated.stdout)\(validated.stderr)")
-                print(validated.stdout)
+                print(validated.stdout.split(separator: "\n").last { $0.hasPrefix("webhooks") } ?? "")
             }
         }
     }
