@@ -142,7 +142,9 @@ struct AdyenPayments {
     private func authorisation(_ payment: AdyenPaymentStore.Payment) {
         let authorised = payment.resultCode == .authorised
         var extra: [String: String] = [:]
-        for key in ["tokenization.storedPaymentMethodId", "tokenization.shopperReference", "recurring.recurringDetailReference", "cashapp.cashtag"] {
+        // Not `cashapp.cashtag`: Adyen gives the $cashtag in the /payments(/details) answer's
+        // additionalData only; Webhooks-v1 does not allow it in a notification's additionalData.
+        for key in ["tokenization.storedPaymentMethodId", "tokenization.shopperReference", "recurring.recurringDetailReference"] {
             if let value = payment.additionalData?[key] { extra[key] = value }
         }
         endpoint.notifier.standard(

@@ -64,8 +64,9 @@ public enum AdyenOptions {
         if let value = values[hmacKey.flag], AdyenHMAC.keyBytes(hex: value) == nil {
             return "--adyen-hmac-key must be hexadecimal digits (an even number of them)"
         }
-        if let value = values[shopperReference.flag], value.isEmpty || value.count > 256 {
-            return "--shopper-reference must be 1 to 256 characters"
+        // Adyen's /payments takes a shopperReference of 3 to 256 characters (CheckoutService-v71).
+        if let value = values[shopperReference.flag], !(3...256).contains(value.count) {
+            return "--shopper-reference must be 3 to 256 characters (Adyen's shopperReference)"
         }
         if let value = values[storedMethod.flag], value.isEmpty || value.count > 64 {
             return "--stored-payment-method must be 1 to 64 characters (Adyen's storedPaymentMethodId)"
