@@ -83,7 +83,7 @@ def validate(document: Document, operations: list[str]) -> None:
     """Every operation tested or excluded with a reason, none unknown, checks spelled right."""
     problems = []
     known = set(operations)
-    for op in list(document.operations) + list(document.excluded) + list(document.check_exclusions):
+    for op in list(document.operations) + list(document.excluded) + list(document.check_exclusions) + list(document.added_statuses):
         if op not in known:
             problems.append(f"{op!r} is not an operation of {document.spec}")
     for op in set(document.operations) & set(document.excluded):
@@ -100,6 +100,10 @@ def validate(document: Document, operations: list[str]) -> None:
                 problems.append(f"{op!r}: unknown check {check!r} (checks: {', '.join(ALL_CHECKS)})")
             if not reason.strip():
                 problems.append(f"{op!r}: {check} is excluded without a reason")
+    for op, statuses in document.added_statuses.items():
+        for status, reason in statuses.items():
+            if not (status.isdigit() and len(status) == 3) or not reason.strip():
+                problems.append(f"{op!r}: added status {status!r} needs three digits and a reason")
     if not document.status_codes and not document.status_codes_reason.strip():
         problems.append("status_codes is False without status_codes_reason")
     if problems:
@@ -177,6 +181,21 @@ def config(document: Document, seed: int, parameters: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+def with_added_statuses(document: Document, folder: Path) -> Path:
+    """The document, or a copy in `folder` with its `added_statuses` listed (description only)."""
+    if not document.added_statuses:
+        return ROOT / document.spec
+    spec = json.loads((ROOT / document.spec).read_text())
+    for op, statuses in document.added_statuses.items():
+        method, path = op.split(" ", 1)
+        responses = spec["paths"][path][method.lower()].setdefault("responses", {})
+        for status, reason in statuses.items():
+            responses.setdefault(status, {"description": f"Not in the document; added by the contract run: {reason}"})
+    copy = folder / Path(document.spec).name
+    copy.write_text(json.dumps(spec))
+    return copy
+
+
 def failures_section(output: str) -> str:
     """schemathesis's FAILURES block (each with its operation, check and curl reproduction)."""
     start = output.find(" FAILURES ")
@@ -200,7 +219,8 @@ def run_document(document: Document, sandbox: Sandbox, seed: int) -> bool:
     parameters = dict(document.prepare(base)) if document.prepare else {}
     (folder / "schemathesis.toml").write_text(config(document, seed, parameters))
     checks = list(CHECKS) + ([STATUS_CHECK] if document.status_codes else [])
-    command = [str(VENV_ST), "--config-file", str(folder / "schemathesis.toml"), "run", str(ROOT / document.spec),
+    spec = with_added_statuses(document, folder)
+    command = [str(VENV_ST), "--config-file", str(folder / "schemathesis.toml"), "run", str(spec),
                "--url", base, "--checks", ",".join(checks), "--phases", PHASES, "--workers", "1",
                "--seed", str(seed), "--max-examples", str(document.max_examples), "--mode", "all",
                "--report", "json,ndjson", "--report-json-path", str(folder / "report.json"),
