@@ -11,8 +11,9 @@ Operations the sandbox does not emulate on paths it serves are run too, with the
 answers for an unsupported call added (404 `not_found`, or 405 `method_not_allowed` where another
 method is served on the path): that holds them to Afterpay's JSON error, and to no 5xx.
 
-Each `prepare` makes the resource its {id} operations read (a PENDING customer request; a
-checkout; a captured checkout's payment), so they reach one instead of answering 404 every time.
+Each `prepare` makes the resource its {id} operations read (an approved customer request, with
+its grant; a checkout; a captured checkout's payment), so they reach one instead of answering
+404 every time.
 """
 import base64
 import json
@@ -45,7 +46,11 @@ CASH_APP_HEADERS = {
 
 
 def prepare_customer_request(base: str) -> dict[str, str]:
-    """A PENDING one-time-payment request: its id for every {request_id}."""
+    """A one-time-payment request the simulated customer approved: its id for every {request_id}.
+
+    Approved, retrieve-request answers the whole shape (grants, customer_profile) for the schema
+    check; update-request then answers its documented 400 (only a PENDING request changes).
+    """
     body = {
         "idempotency_key": str(uuid.uuid4()),
         "request": {
@@ -56,6 +61,15 @@ def prepare_customer_request(base: str) -> dict[str, str]:
         },
     }
     created = post(base + "/requests", body, CASH_APP_HEADERS, "create-request")["request"]
+    origin = base[: -len("/customer-request/v1")]
+    approve = urllib.request.Request(f"{origin}/sandbox/customer-requests/{created['id']}/approve", data=b"", method="POST")
+    with urllib.request.urlopen(approve, timeout=10):
+        pass
+    check = urllib.request.Request(f"{base}/requests/{created['id']}", headers=CASH_APP_HEADERS)
+    with urllib.request.urlopen(check, timeout=10) as response:
+        status = json.load(response)["request"]["status"]
+    if status != "APPROVED":
+        raise RuntimeError(f"cashapp prepare: request {created['id']} is {status} after the customer approved it")
     return {"path.request_id": created["id"]}
 
 
