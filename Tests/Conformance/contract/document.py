@@ -15,6 +15,8 @@ from typing import Callable, Mapping
 CHECKS = ("response_schema_conformance", "not_a_server_error", "content_type_conformance")
 STATUS_CHECK = "status_code_conformance"
 ALL_CHECKS = CHECKS + (STATUS_CHECK,)
+# schemathesis's phases, in the order it runs them; stateful runs only where links connect operations.
+PHASES = ("examples", "coverage", "fuzzing", "stateful")
 
 
 @dataclass(frozen=True)
@@ -39,12 +41,17 @@ class Document:
     max_examples: int = 10
     # "METHOD /path" -> {check name: reason}: one check off on one operation, with the reason.
     check_exclusions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    # "METHOD /path" -> {status: reason}: a status the real API answers on that operation that the
-    # document does not list (e.g. 401 for missing credentials), added (description only) to the
-    # copy of the document the run reads, so status_code_conformance still checks every other one.
-    added_statuses: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # "METHOD /path" -> {phase: reason}: one phase off for one operation, with the reason (e.g. a
+    # coverage phase of thousands of cases that would not fit the run's minute).
+    phase_exclusions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # Optional: a schemathesis hooks file (relative to the repository root) loaded for this
+    # document only, e.g. to give each request a fresh idempotency key.
+    hooks: str = ""
     # Optional: called with the sandbox's base URL (origin + base_path) before the run; returns
     # fixed parameter values, e.g. {"path.paymentPspReference": "..."} (schemathesis's
     # [parameters] keys: "location.name" or "name"), so operations on an existing resource
     # reach it instead of always answering "not found".
     prepare: Callable[[str], Mapping[str, str]] | None = None
+    # Optional, the same per operation: returns {"METHOD /path": {"path.name": "...", ...}}, for
+    # operations that each need a resource of their own (one payment to capture, another to cancel).
+    prepare_operations: Callable[[str], Mapping[str, Mapping[str, str]]] | None = None
