@@ -301,6 +301,10 @@ import TestSupport
             let keyless = try await sandbox.square("PUT", "/v2/payments/\(id)", ["payment": [String: Any]()])
             #expect(try Fixture.error(keyless)["field"] as? String == "idempotency_key")
 
+            // An update that changes nothing keeps the version.
+            let noop = try await sandbox.square("PUT", "/v2/payments/\(id)", ["idempotency_key": "noop", "payment": [String: Any]()])
+            #expect((try Fixture.object(noop)["payment"] as? [String: Any])?["version_token"] as? String == payment["version_token"] as? String)
+
             // Completed, it can no longer change; it captures the updated total.
             let completed = try await sandbox.square("POST", "/v2/payments/\(id)/complete")
             #expect((try Fixture.object(completed)["payment"] as? [String: Any])?["status"] as? String == "COMPLETED")

@@ -77,10 +77,13 @@ public final class SquarePaymentStore: Sendable {
         }
 
         /// UpdatePayment: the new amount, tip, fee or delay action; the total (and the amount
-        /// approved) follow the amount and tip.
+        /// approved) follow the amount and tip. An update that changes nothing keeps the version.
         mutating func update(
             amount: SquareMoney?, tip: SquareMoney?, appFee: SquareMoney?, delayAction: String?, key: String, fingerprint: Data, at time: Date
         ) {
+            updateKeys.append((key, fingerprint))
+            if updateKeys.count > Self.maxUpdateKeys { updateKeys.removeFirst(updateKeys.count - Self.maxUpdateKeys) }
+            let before = payment
             if let amount { payment.amountMoney = amount }
             if let tip { payment.tipMoney = tip }
             if let appFee { payment.appFeeMoney = appFee }
@@ -90,9 +93,7 @@ public final class SquarePaymentStore: Sendable {
                 payment.totalMoney = total
                 payment.approvedMoney = total
             }
-            updateKeys.append((key, fingerprint))
-            if updateKeys.count > Self.maxUpdateKeys { updateKeys.removeFirst(updateKeys.count - Self.maxUpdateKeys) }
-            touch(at: time)
+            if payment != before { touch(at: time) }
         }
 
         /// Every change gets a new version token.
