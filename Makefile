@@ -19,7 +19,7 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@# The sandbox against the providers' published API documents (schemathesis; `make contract` alone).
-	.build/python/bin/python Tests/Conformance/contract/run.py --bin-dir "$$($(SWIFT) build --show-bin-path)"
+	python3 Tests/Conformance/contract/run.py --bin-dir "$$($(SWIFT) build --show-bin-path)"
 	@# The benchmark suite runs and prints every row (on the debug build: figures are not checked here).
 	python3 Benchmarks/bench.py --quick --bin-dir "$$($(SWIFT) build --show-bin-path)"
 	@# The committed man page matches the commands' definitions.
@@ -31,7 +31,7 @@ test: setup
 contract: setup
 	@.ci/ensure-packages.sh --with-python
 	$(SWIFT) build --product checkout
-	.build/python/bin/python Tests/Conformance/contract/run.py --bin-dir "$$($(SWIFT) build --show-bin-path)" $(ARGS)
+	python3 Tests/Conformance/contract/run.py --bin-dir "$$($(SWIFT) build --show-bin-path)" $(ARGS)
 
 # A fault soak: seeded checkouts across every provider against one shared sandbox, with random
 # faults; SOAK_SEED reproduces a run (default: from the clock, printed).

@@ -41,6 +41,10 @@ class Document:
     max_examples: int = 10
     # "METHOD /path" -> {check name: reason}: one check off on one operation, with the reason.
     check_exclusions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # "METHOD /path" -> {status: reason}: a status the real API answers on that operation that the
+    # document does not list (e.g. 401 for missing credentials), added (description only) to the
+    # copy of the document the run reads, so status_code_conformance still checks every other one.
+    added_statuses: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # "METHOD /path" -> {phase: reason}: one phase off for one operation, with the reason (e.g. a
     # coverage phase of thousands of cases that would not fit the run's minute).
     phase_exclusions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

@@ -5,10 +5,12 @@ Usage: run.py --bin-dir DIR [--only NAME,...] [--seed N]
 
 Starts `DIR/checkout sandbox --port 0`, then runs schemathesis (the pinned one in .build/python)
 against every document declared in documents/*.py (see document.py): positive and negative
-generation, the examples, coverage, fuzzing and stateful phases (stateful only where the
-document links operations), a fixed seed and a bounded number of examples per operation. Checks:
-response_schema_conformance, not_a_server_error, content_type_conformance, and
-status_code_conformance for the documents that list their error statuses.
+generation, the examples, coverage, fuzzing and stateful phases (the stateful one chains calls
+through the links a document declares or schemathesis infers; where there are none it still runs
+its sequences of single calls), a fixed seed, no example database, and a bounded number of
+examples per operation. Checks: response_schema_conformance, not_a_server_error,
+content_type_conformance, and status_code_conformance for the documents that list their error
+statuses. Documents run two at a time against the one sandbox.
 
 Prints one line per document (operations tested, cases generated, failures per check) and the
 operations it leaves out with the reason; stops the sandbox; exits non-zero on any failure,
@@ -26,9 +28,9 @@ import shutil
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 CONTRACT = Path(__file__).resolve().parent
@@ -89,7 +91,7 @@ def validate(document: Document, operations: list[str]) -> None:
     """Every operation tested or excluded with a reason, none unknown, checks spelled right."""
     problems = []
     known = set(operations)
-    for op in list(document.operations) + list(document.excluded) + list(document.check_exclusions):
+    for op in list(document.operations) + list(document.excluded) + list(document.check_exclusions) + list(document.added_statuses):
         if op not in known:
             problems.append(f"{op!r} is not an operation of {document.spec}")
     for op in set(document.operations) & set(document.excluded):
@@ -116,6 +118,10 @@ def validate(document: Document, operations: list[str]) -> None:
                 problems.append(f"{op!r}: unknown check {check!r} (checks: {', '.join(ALL_CHECKS)})")
             if not reason.strip():
                 problems.append(f"{op!r}: {check} is excluded without a reason")
+    for op, statuses in document.added_statuses.items():
+        for status, reason in statuses.items():
+            if not (status.isdigit() and len(status) == 3) or not reason.strip():
+                problems.append(f"{op!r}: added status {status!r} needs three digits and a reason")
     if not document.status_codes and not document.status_codes_reason.strip():
         problems.append("status_codes is False without status_codes_reason")
     if problems:
@@ -207,6 +213,21 @@ def config(document: Document, seed: int, checks: list[str], parameters: dict[st
     return "\n".join(lines)
 
 
+def with_added_statuses(document: Document, folder: Path) -> Path:
+    """The document, or a copy in `folder` with its `added_statuses` listed (description only)."""
+    if not document.added_statuses:
+        return ROOT / document.spec
+    spec = json.loads((ROOT / document.spec).read_text())
+    for op, statuses in document.added_statuses.items():
+        method, path = op.split(" ", 1)
+        responses = spec["paths"][path][method.lower()].setdefault("responses", {})
+        for status, reason in statuses.items():
+            responses.setdefault(status, {"description": f"Not in the document; added by the contract run: {reason}"})
+    copy = folder / Path(document.spec).name
+    copy.write_text(json.dumps(spec))
+    return copy
+
+
 def failures_section(output: str) -> str:
     """schemathesis's FAILURES block (each with its operation, check and curl reproduction)."""
     start = output.find(" FAILURES ")
@@ -235,7 +256,8 @@ def run_document(document: Document, sandbox: Sandbox, seed: int) -> tuple[bool,
         return False, f"{document.name}: FAILED: prepare_operations names operations it does not test: {sorted(unknown)}"
     checks = list(CHECKS) + ([STATUS_CHECK] if document.status_codes else [])
     (folder / "schemathesis.toml").write_text(config(document, seed, checks, parameters, per_operation))
-    command = [str(VENV_ST), "--config-file", str(folder / "schemathesis.toml"), "run", str(ROOT / document.spec),
+    spec = with_added_statuses(document, folder)
+    command = [str(VENV_ST), "--config-file", str(folder / "schemathesis.toml"), "run", str(spec),
                "--url", base, "--phases", ",".join(PHASES), "--workers", "1",
                "--seed", str(seed), "--max-examples", str(document.max_examples), "--mode", "all",
                "--report", "json,ndjson", "--report-json-path", str(folder / "report.json"),
@@ -275,6 +297,9 @@ def run_document(document: Document, sandbox: Sandbox, seed: int) -> tuple[bool,
     for op, exclusions in document.check_exclusions.items():
         for check, reason in exclusions.items():
             out.append(f"  {op}: {check} not checked: {reason}")
+    for op, statuses in document.added_statuses.items():
+        reasons = "; ".join(f"{status}: {reason}" for status, reason in statuses.items())
+        out.append(f"  {op}: statuses added to the document's ({reasons})")
     for op, exclusions in document.phase_exclusions.items():
         for phase, reason in exclusions.items():
             out.append(f"  {op}: no {phase} phase: {reason}")
@@ -290,6 +315,14 @@ def run_document(document: Document, sandbox: Sandbox, seed: int) -> tuple[bool,
         section = failures_section(output)
         out.append(section if section else output[-6000:])
     return passed, "\n".join(out)
+
+
+def guarded(document: Document, sandbox: Sandbox, seed: int) -> tuple[bool, str]:
+    """run_document, with an exception (a `prepare` that failed, say) reported as the document's failure."""
+    try:
+        return run_document(document, sandbox, seed)
+    except Exception as error:  # noqa: BLE001 - any error fails this document, not the whole run
+        return False, f"{document.name}: FAILED: {type(error).__name__}: {error}"
 
 
 def check_results(events: Path, checks: list[str]) -> tuple[dict[str, int], dict[str, int]]:
@@ -335,7 +368,7 @@ def main() -> int:
     try:
         with ThreadPoolExecutor(max_workers=PARALLEL) as pool:
             results = []
-            for passed, text in pool.map(lambda document: run_document(document, sandbox, args.seed), documents):
+            for passed, text in pool.map(lambda document: guarded(document, sandbox, args.seed), documents):
                 print(text, flush=True)
                 results.append(passed)
     finally:
