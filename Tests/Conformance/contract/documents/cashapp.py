@@ -4,12 +4,13 @@ copies in Tests/Conformance/specs/cashapp/ (API Evangelist's, not Block's: see S
 The sandbox serves the Customer Request API under /customer-request/v1 (`Authorization: Client
 CAS-CI_…`) and Afterpay under /v2/ (HTTP Basic `100101:sandbox-secret-key`). The copies list some
 error statuses, so status_code_conformance is checked; where the real API answers a status the
-copy leaves out, hooks/cashapp.py adds it to that one operation, with the reason. The Network API
+copy leaves out, `added_statuses` lists it on that one operation with the reason (run.py adds
+it, description only, to the copy of the document the run reads; every other status still fails). The Network API
 copy (cash-app-network-api-openapi.json) is not run: the sandbox serves no /network/v1 path.
 
 Operations the sandbox does not emulate on paths it serves are run too, with the status Afterpay
-answers for an unsupported call added by the hooks (404 `not_found`, or 405 `method_not_allowed`
-where another method is served on the path): that holds them to Afterpay's JSON error, no 5xx.
+answers for an unsupported call added (404 `not_found`, or 405 `method_not_allowed` where another
+method is served on the path): that holds them to Afterpay's JSON error, and to no 5xx.
 
 Each `prepare` makes the resource its {id} operations read (an approved customer request, with
 its grant; a checkout; a captured checkout's payment), so they reach one instead of answering
@@ -24,9 +25,6 @@ import uuid
 from document import Document
 
 USER_AGENT = "TerminalCheckout-contract-run"
-# The statuses the real APIs answer that the copies leave out, each on its one operation with the
-# reason, added to the documents as schemathesis loads them.
-HOOKS = "Tests/Conformance/contract/hooks/cashapp.py"
 
 
 def post(url: str, body: dict, headers: dict[str, str], what: str) -> dict:
@@ -88,7 +86,15 @@ CUSTOMER_REQUEST = Document(
     ),
     excluded={},
     status_codes=True,
-    hooks=HOOKS,
+    added_statuses={
+        # The copy lists only 201 for create-request, though it lists 400 and 404 on update-request.
+        "POST /requests": {
+            "400": "the real API answers INVALID_REQUEST_ERROR 400 for a body it refuses (an empty idempotency_key, "
+                   "no actions, a bad redirect_url), as the copy lists for update-request",
+            "404": "the real API answers BRAND_ERROR BRAND_NOT_FOUND 404 for a scope_id it does not know (the sandbox "
+                   "knows BRAND_… and MMI_… ids), as update-request's 404",
+        },
+    },
     max_examples=10,
     prepare=prepare_customer_request,
 )
@@ -102,6 +108,15 @@ AFTERPAY_HEADERS = {
     "Accept": "application/json",
     "User-Agent": USER_AGENT,
 }
+
+UNAUTHORIZED = {"401": "Afterpay answers `unauthorized` 401 to missing or wrong Basic credentials (the run's "
+                       "negative cases drop them); the copy lists no 401 anywhere"}
+BAD_JSON = {"400": "Afterpay answers `invalid_json` 400 to a body that is not the endpoint's JSON (the copy lists "
+                   "it on create-checkout but not here)"}
+NOT_EMULATED_404 = {"404": "not emulated: the sandbox answers Afterpay's `not_found` 404, as Afterpay answers a "
+                           "path it does not serve"}
+NOT_EMULATED_405 = {"405": "not emulated: the sandbox answers Afterpay's `method_not_allowed` 405 (Allow: GET), "
+                           "as Afterpay answers a method a path does not take"}
 
 
 def afterpay_checkout(base: str) -> str:
@@ -140,7 +155,10 @@ AFTERPAY_CHECKOUTS = Document(
     ),
     excluded={},
     status_codes=True,
-    hooks=HOOKS,
+    added_statuses={
+        "POST /v2/checkouts": UNAUTHORIZED,
+        "GET /v2/checkouts/{token}": UNAUTHORIZED,
+    },
     max_examples=10,
     prepare=prepare_checkouts,
 )
@@ -154,7 +172,7 @@ AFTERPAY_PAYMENTS = Document(
         "POST /v2/payments/capture",
         "GET /v2/payments/{orderId}",
         "GET /v2/payments/token:{token}",
-        # Not emulated, answered as Afterpay answers an unsupported call (see hooks/cashapp.py).
+        # Not emulated, answered as Afterpay answers an unsupported call (see added_statuses).
         "POST /v2/payments/auth",
         "PUT /v2/payments/{orderId}",
         "POST /v2/payments/{orderId}/capture",
@@ -168,7 +186,18 @@ AFTERPAY_PAYMENTS = Document(
                             "Afterpay's List Payments is not emulated and a Basic-authenticated call gets Square's 401",
     },
     status_codes=True,
-    hooks=HOOKS,
+    added_statuses={
+        "POST /v2/payments/capture": {**UNAUTHORIZED, **BAD_JSON},
+        "GET /v2/payments/{orderId}": UNAUTHORIZED,
+        "GET /v2/payments/token:{token}": UNAUTHORIZED,
+        "POST /v2/payments/auth": NOT_EMULATED_405,
+        "PUT /v2/payments/{orderId}": NOT_EMULATED_405,
+        "POST /v2/payments/{orderId}/capture": NOT_EMULATED_404,
+        "PUT /v2/payments/{orderId}/courier": NOT_EMULATED_404,
+        "POST /v2/payments/{orderId}/refund": NOT_EMULATED_404,
+        "POST /v2/payments/{orderId}/void": NOT_EMULATED_404,
+        "POST /v2/payments/token:{token}/reversal": NOT_EMULATED_404,
+    },
     max_examples=10,
     prepare=prepare_payments,
 )
