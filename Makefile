@@ -2,7 +2,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test setup build relink-if-reordered release install uninstall manual fuzz fuzz-smoke bench link-order soak clean
+.PHONY: run test contract setup build relink-if-reordered release install uninstall manual fuzz fuzz-smoke bench link-order soak clean
 
 setup:
 	@.ci/ensure-packages.sh
@@ -18,12 +18,22 @@ test: setup
 	@.ci/ensure-packages.sh --with-python --with-bench-tools --with-browser
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@# The sandbox against the providers' published API documents (schemathesis; `make contract` alone).
+	python3 Tests/Conformance/contract/run.py --bin-dir "$$($(SWIFT) build --show-bin-path)"
+	@# The sandbox's pages in headless Chromium (selenium); skipped with a message where Chromium cannot be installed, unless CI is set.
 	.build/python/bin/python Tests/Browser/pages_test.py --bin-dir "$$($(SWIFT) build --show-bin-path)"
 	@# The benchmark suite runs and prints every row (on the debug build: figures are not checked here).
 	python3 Benchmarks/bench.py --quick --bin-dir "$$($(SWIFT) build --show-bin-path)"
 	@# The committed man page matches the commands' definitions.
 	Build/manual.sh --check
 	Tests/Shell/install-journey.sh
+
+# The contract run alone: schemathesis against a `checkout sandbox`, for every document declared
+# in Tests/Conformance/contract/documents/ (ARGS: --only NAME,... --seed N).
+contract: setup
+	@.ci/ensure-packages.sh --with-python
+	$(SWIFT) build --product checkout
+	python3 Tests/Conformance/contract/run.py --bin-dir "$$($(SWIFT) build --show-bin-path)" $(ARGS)
 
 # A fault soak: seeded checkouts across every provider against one shared sandbox, with random
 # faults; SOAK_SEED reproduces a run (default: from the clock, printed).

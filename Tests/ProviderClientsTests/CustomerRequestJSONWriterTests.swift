@@ -35,7 +35,8 @@ import Testing
         let grants = (0..<Int.random(in: 0...2, using: &random)).map { _ in
             Grant(
                 id: text(&random), customerID: text(&random), action: action(&random), status: .ACTIVE, type: .ONE_TIME, channel: .ONLINE,
-                createdAt: date(&random), updatedAt: date(&random), expiresAt: Bool.random(using: &random) ? date(&random) : nil)
+                createdAt: date(&random), updatedAt: date(&random), expiresAt: Bool.random(using: &random) ? date(&random) : nil,
+                requestID: Bool.random(using: &random) ? text(&random) : nil)
         }
         return CustomerRequest(
             id: text(&random), status: [.PENDING, .PROCESSING, .APPROVED, .DECLINED].randomElement(using: &random)!,

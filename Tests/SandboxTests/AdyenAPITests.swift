@@ -164,6 +164,71 @@ import Testing
         }
     }
 
+    /// Reversals cancel what is not captured and refund what is (CANCEL_OR_REFUND with
+    /// `modification.action`); amount updates are received and their AUTHORISATION_ADJUSTMENT
+    /// fails (no payment here is pre-authorised).
+    @Test func reversalsAndAmountUpdatesAnswerReceivedThenWebhooks() async throws {
+        try await Fixture.with { sandbox in
+            let receiver = try AdyenWebhookReceiver()
+            try await sandbox.registerReceiver(receiver)
+            let merchant = ["merchantAccount": Fixture.merchant]
+            let uncaptured = try #require(try await sandbox.pay(1500)["pspReference"] as? String)
+            let captured = try #require(try await sandbox.pay(2500)["pspReference"] as? String)
+            let capture = try await sandbox.adyen(
+                "POST", "/v71/payments/\(captured)/captures", ["merchantAccount": Fixture.merchant, "amount": ["currency": "USD", "value": 2500]])
+            #expect(capture.status == 201)
+            for psp in [uncaptured, captured] {
+                let reversal = try await sandbox.adyen("POST", "/v71/payments/\(psp)/reversals", merchant)
+                #expect(reversal.status == 201)
+                let body = try Fixture.object(reversal)
+                #expect(body["status"] as? String == "received" && body["paymentPspReference"] as? String == psp && body["amount"] == nil)
+            }
+            let update = try await sandbox.adyen(
+                "POST", "/v71/payments/\(uncaptured)/amountUpdates", ["merchantAccount": Fixture.merchant, "amount": ["currency": "USD", "value": 1800]])
+            #expect(update.status == 201)
+            let updated = try Fixture.object(update)
+            #expect(updated["status"] as? String == "received" && updated["reference"] as? String == "order-1")
+            #expect((updated["amount"] as? [String: Any])?["value"] as? Int == 1800)
+            let missingAmount = try await sandbox.adyen("POST", "/v71/payments/\(uncaptured)/amountUpdates", merchant)
+            #expect(missingAmount.status == 422)
+
+            let items = await receiver.wait {
+                $0.compactMap(Self.item).filter { ["CANCEL_OR_REFUND", "AUTHORISATION_ADJUSTMENT"].contains($0["eventCode"] as? String ?? "") }.count >= 3
+            }.compactMap(Self.item)
+            let reversals = items.filter { $0["eventCode"] as? String == "CANCEL_OR_REFUND" }
+            let actions = Dictionary(uniqueKeysWithValues: reversals.compactMap { item -> (String, String)? in
+                guard let original = item["originalReference"] as? String, let data = item["additionalData"] as? [String: Any],
+                    let action = data["modification.action"] as? String
+                else { return nil }
+                return (original, action)
+            })
+            #expect(actions == [uncaptured: "cancel", captured: "refund"])
+            #expect(reversals.allSatisfy { $0["success"] as? String == "true" })
+            let adjustment = items.first { $0["eventCode"] as? String == "AUTHORISATION_ADJUSTMENT" }
+            #expect(adjustment?["success"] as? String == "false" && adjustment?["originalReference"] as? String == uncaptured)
+        }
+    }
+
+    /// `POST /storedPaymentMethods` (card tokenization) checks its fields, then refuses as Adyen
+    /// refuses details it cannot store: 422 `905`.
+    @Test func storingCardDetailsIsRefusedInAdyensShape() async throws {
+        try await Fixture.with { sandbox in
+            let body: [String: Any] = [
+                "merchantAccount": Fixture.merchant, "shopperReference": "shopper-1", "recurringProcessingModel": "CardOnFile",
+                "paymentMethod": ["type": "scheme", "encryptedCardNumber": "test_4111111111111111"],
+            ]
+            let refused = try await sandbox.adyen("POST", "/v71/storedPaymentMethods", body)
+            #expect(refused.status == 422)
+            let error = try Fixture.object(refused)
+            #expect(error["errorCode"] as? String == "905" && error["errorType"] as? String == "validation" && error["status"] as? Int == 422)
+            var noModel = body
+            noModel.removeValue(forKey: "recurringProcessingModel")
+            let missing = try Fixture.object(try await sandbox.adyen("POST", "/v71/storedPaymentMethods", noModel))
+            #expect(missing["errorCode"] as? String == "14_0")
+            #expect(try await sandbox.adyen("POST", "/v71/storedPaymentMethods", body, apiKey: nil).status == 401)
+        }
+    }
+
     static func item(_ delivery: AdyenWebhookReceiver.Delivery) -> [String: Any]? {
         ((delivery.json?["notificationItems"] as? [[String: Any]])?.first)?["NotificationRequestItem"] as? [String: Any]
     }

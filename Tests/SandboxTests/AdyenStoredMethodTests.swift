@@ -3,8 +3,9 @@ import ProviderWire
 import Sandbox
 import Testing
 
-/// Stored Cash App Pay methods: stored from an EXTENDED grant, listed with the $cashtag, paid
-/// with, deleted by the merchant or disabled by the shopper.
+/// Stored Cash App Pay methods: stored from an EXTENDED grant, listed (`/paymentMethods` with the
+/// $cashtag, `GET /storedPaymentMethods` as Adyen's StoredPaymentMethodResource), paid with,
+/// deleted by the merchant or disabled by the shopper.
 @Suite struct AdyenStoredMethodTests {
     typealias Fixture = AdyenTestSandbox
 
@@ -43,11 +44,15 @@ import Testing
             let id = try await store(sandbox)
             let methods = try await listed(sandbox)
             #expect(methods.count == 1)
-            #expect(methods.first?["id"] as? String == id && methods.first?["cashtag"] as? String == SandboxMagic.customerCashtag)
-            #expect(methods.first?["supportedShopperInteractions"] as? [String] == ["ContAuth"])
+            #expect(methods.first?["id"] as? String == id && methods.first?["type"] as? String == "cashapp")
+            // Adyen's StoredPaymentMethodResource has no $cashtag and no shopper interactions.
+            #expect(methods.first?["cashtag"] == nil && methods.first?["supportedShopperInteractions"] == nil)
+            #expect(methods.first?["supportedRecurringProcessingModels"] as? [String] == ["CardOnFile"])
             let offered = try Fixture.object(try await sandbox.adyen(
                 "POST", "/v71/paymentMethods", ["merchantAccount": Fixture.merchant, "shopperReference": "shopper-1"]))
-            #expect((offered["storedPaymentMethods"] as? [[String: Any]])?.first?["id"] as? String == id)
+            let offeredMethod = (offered["storedPaymentMethods"] as? [[String: Any]])?.first
+            #expect(offeredMethod?["id"] as? String == id && offeredMethod?["cashtag"] as? String == SandboxMagic.customerCashtag)
+            #expect(offeredMethod?["supportedShopperInteractions"] as? [String] == ["ContAuth"])
 
             let paid = try Fixture.object(try await sandbox.adyen("POST", "/v71/payments", Fixture.payment(
                 1999, ["storedPaymentMethodId": id], reference: "order-2",

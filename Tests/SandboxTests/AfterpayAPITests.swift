@@ -58,6 +58,36 @@ import TestSupport
         }
     }
 
+    @Test func getCheckoutAnswersTheCheckoutAsCreated() async throws {
+        try await SandboxHarness.with { harness in
+            let token = try await token(harness)
+            let response = try await harness.afterpay("GET", "/v2/checkouts/\(token)", json: nil)
+            #expect(response.status == 200)
+            let body = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            #expect(body["token"] as? String == token)
+            #expect((body["amount"] as? [String: Any])?["amount"] as? String == "19.99")
+            #expect((body["consumer"] as? [String: Any])?["email"] as? String == "pat@example.com")
+            #expect(body["merchantReference"] as? String == "order-7")
+            #expect((body["redirectCheckoutUrl"] as? String)?.contains(token) == true)
+            let unknown = try await harness.afterpay("GET", "/v2/checkouts/002.unknown", json: nil)
+            #expect(unknown.status == 404)
+            #expect(try error(unknown).errorCode == "not_found")
+            #expect(try await harness.afterpay("GET", "/v2/checkouts/\(token)", json: nil, credentials: nil).status == 401)
+        }
+    }
+
+    /// Operations Afterpay has that the sandbox does not emulate answer as Afterpay answers an
+    /// unsupported call: its JSON error, 404 for a path it does not serve, 405 for a method.
+    @Test(arguments: [("POST", "/v2/payments/100000001/refund", 404, "not_found"), ("POST", "/v2/payments/auth", 405, "method_not_allowed")])
+    func unemulatedOperationsAnswerInAfterpaysShape(method: String, path: String, status: Int, code: String) async throws {
+        try await SandboxHarness.with { harness in
+            let response = try await harness.afterpay(method, path, json: "{}")
+            #expect(response.status == status)
+            #expect(response.headers.first { $0.name.lowercased() == "content-type" }?.value == "application/json")
+            #expect(try error(response).errorCode == code)
+        }
+    }
+
     @Test(arguments: [
         (checkoutJSON(confirm: nil), "merchant.redirectConfirmUrl"),
         (checkoutJSON(cancel: nil), "merchant.redirectCancelUrl"),

@@ -83,6 +83,35 @@ import TestSupport
         }
     }
 
+    /// A one-time payment without an amount may be charged any amount; amount and currency come together.
+    @Test(arguments: [
+        (#""amount": 100"#, 400, "request.actions[0].currency"),
+        (#""currency": "USD""#, 400, "request.actions[0].amount"),
+        (#""account_reference_id": "acct-1""#, 201, ""),
+    ])
+    func aOneTimePaymentsAmountAndCurrencyComeTogether(fields: String, status: Int, field: String) async throws {
+        try await SandboxHarness.with { harness in
+            let response = try await harness.raw(method: "POST", path: "/customer-request/v1/requests", body: """
+                {"idempotency_key": "k", "request": {"actions": [{"type": "ONE_TIME_PAYMENT", "scope_id": "BRAND_x", \(fields)}],
+                 "channel": "ONLINE", "redirect_url": "https://shop.example/return"}}
+                """)
+            #expect(response.status == status, "\(String(decoding: response.body, as: UTF8.self))")
+            if status == 400 {
+                #expect(try JSONDecoder().decode(CashAppErrorBody.self, from: response.body).errors.first?.field == field)
+            }
+        }
+    }
+
+    @Test func atMostFiveActions() async throws {
+        try await SandboxHarness.with { harness in
+            var params = SandboxHarness.params()
+            params.actions = Array(repeating: params.actions[0], count: 6)
+            let (status, error) = await rejection(harness, params)
+            #expect(status == 400)
+            #expect(error?.code == "ARRAY_LENGTH_TOO_LONG")
+        }
+    }
+
     @Test func malformedJSON() async throws {
         try await SandboxHarness.with { harness in
             let response = try await harness.raw(method: "POST", path: "/customer-request/v1/requests", body: "{nope")

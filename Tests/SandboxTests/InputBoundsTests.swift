@@ -40,7 +40,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (Self.manyKeys(21), "ARRAY_LENGTH_TOO_LONG", "request.metadata"),
+        (Self.manyKeys(51), "ARRAY_LENGTH_TOO_LONG", "request.metadata"),
         (#"{"k": "\#(String(repeating: "v", count: 1025))"}"#, "VALUE_TOO_LONG", "request.metadata.k"),
         (#"{"\#(String(repeating: "k", count: 41))": "v"}"#, "VALUE_TOO_LONG", "request.metadata"),
         (#"{"": "v"}"#, "VALUE_EMPTY", "request.metadata"),

@@ -271,6 +271,50 @@ import TestSupport
         }
     }
 
+    @Test func updatePaymentChangesAnApprovedPaymentsAmountAndTipOncePerKey() async throws {
+        try await Fixture.with { sandbox in
+            let created = try await sandbox.pay(Fixture.create(amount: 1000, extra: ["autocomplete": false]))
+            let id = try #require(created.payment["id"] as? String)
+            let version = try #require(created.payment["version_token"] as? String)
+            let tip = ["idempotency_key": "tip-1", "payment": ["tip_money": ["amount": 150, "currency": "USD"], "version_token": version]] as [String: Any]
+            let updated = try await sandbox.square("PUT", "/v2/payments/\(id)", tip)
+            #expect(updated.status == 200)
+            let payment = try #require(try Fixture.object(updated)["payment"] as? [String: Any])
+            #expect(payment["status"] as? String == "APPROVED")
+            #expect((payment["tip_money"] as? [String: Any])?["amount"] as? Int == 150)
+            #expect((payment["total_money"] as? [String: Any])?["amount"] as? Int == 1150)
+            #expect((payment["approved_money"] as? [String: Any])?["amount"] as? Int == 1150)
+            #expect(payment["version_token"] as? String != version)
+            #expect(try await sandbox.ledger("square_payments").first?["moved"] as? Int == 1150)
+
+            // The same key and body: the payment as it is, not changed twice; another body: refused.
+            let again = try await sandbox.square("PUT", "/v2/payments/\(id)", tip)
+            #expect((try Fixture.object(again)["payment"] as? [String: Any])?["version_token"] as? String == payment["version_token"] as? String)
+            var other = tip
+            other["payment"] = ["amount_money": ["amount": 900, "currency": "USD"]]
+            #expect(try Fixture.error(try await sandbox.square("PUT", "/v2/payments/\(id)", other))["code"] as? String == "IDEMPOTENCY_KEY_REUSED")
+            // A stale version, another currency, no key.
+            let stale = ["idempotency_key": "tip-2", "payment": ["tip_money": ["amount": 200, "currency": "USD"], "version_token": version]] as [String: Any]
+            #expect(try Fixture.error(try await sandbox.square("PUT", "/v2/payments/\(id)", stale))["code"] as? String == "VERSION_MISMATCH")
+            let euros = ["idempotency_key": "tip-3", "payment": ["tip_money": ["amount": 200, "currency": "EUR"]]] as [String: Any]
+            #expect(try Fixture.error(try await sandbox.square("PUT", "/v2/payments/\(id)", euros))["code"] as? String == "CURRENCY_MISMATCH")
+            let keyless = try await sandbox.square("PUT", "/v2/payments/\(id)", ["payment": [String: Any]()])
+            #expect(try Fixture.error(keyless)["field"] as? String == "idempotency_key")
+
+            // An update that changes nothing keeps the version.
+            let noop = try await sandbox.square("PUT", "/v2/payments/\(id)", ["idempotency_key": "noop", "payment": [String: Any]()])
+            #expect((try Fixture.object(noop)["payment"] as? [String: Any])?["version_token"] as? String == payment["version_token"] as? String)
+
+            // Completed, it can no longer change; it captures the updated total.
+            let completed = try await sandbox.square("POST", "/v2/payments/\(id)/complete")
+            #expect((try Fixture.object(completed)["payment"] as? [String: Any])?["status"] as? String == "COMPLETED")
+            let late = ["idempotency_key": "tip-4", "payment": ["tip_money": ["amount": 300, "currency": "USD"]]] as [String: Any]
+            #expect(try Fixture.error(try await sandbox.square("PUT", "/v2/payments/\(id)", late))["code"] as? String == "DELAYED_TRANSACTION_CAPTURED")
+            #expect(try await sandbox.ledger("square_payments").first?["total"] as? Int == 1150)
+            #expect(try await sandbox.square("PUT", "/v2/payments/PAYMENT_UNKNOWN", late).status == 404)
+        }
+    }
+
     @Test func cancelVoidsAnApprovedPaymentOnce() async throws {
         try await Fixture.with { sandbox in
             let created = try await sandbox.pay(Fixture.create(extra: ["autocomplete": false, "reference_id": "order-9"]))

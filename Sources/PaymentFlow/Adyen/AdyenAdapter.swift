@@ -238,13 +238,15 @@ public actor AdyenAdapter: PaymentProviderAdapter {
 }
 
 extension AdyenAdapter: SavedPaymentMethodsAdapter {
-    /// The shopper's stored Cash App Pay (`GET /storedPaymentMethods`).
+    /// The shopper's stored Cash App Pay (`GET /storedPaymentMethods`). Adyen's listing has no
+    /// $cashtag (its StoredPaymentMethodResource), so without one a method is told apart by the
+    /// end of its id.
     public func savedMethods() async throws(ProviderFailure) -> [SavedPaymentMethod] {
         let stored: AdyenStoredPaymentMethodsResponse
         do { stored = try await adyen.storedPaymentMethods() } catch { throw ProviderFailure(error) }
         return (stored.storedPaymentMethods ?? []).filter { $0.type == AdyenCashAppDetails.type }.map { method in
             SavedPaymentMethod(
-                provider: provider, id: method.id, label: method.cashtag ?? method.name ?? method.id,
+                provider: provider, id: method.id, label: method.cashtag ?? "\(method.name ?? "Cash App Pay") ····\(method.id.suffix(4))",
                 options: [AdyenPaymentSettings.storedMethodFlag: method.id])
         }
     }

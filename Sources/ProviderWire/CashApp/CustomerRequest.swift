@@ -166,6 +166,8 @@ public struct Grant: Codable, Hashable, Sendable {
 
     public var id: String
     public var customerID: String
+    /// The customer request that granted it (always sent by the API; optional for older recordings).
+    public var requestID: String?
     public var action: PaymentAction
     public var status: Status
     public var type: GrantType
@@ -176,10 +178,11 @@ public struct Grant: Codable, Hashable, Sendable {
 
     public init(
         id: String, customerID: String, action: PaymentAction, status: Status, type: GrantType,
-        channel: CustomerRequest.Channel, createdAt: Date, updatedAt: Date, expiresAt: Date?
+        channel: CustomerRequest.Channel, createdAt: Date, updatedAt: Date, expiresAt: Date?, requestID: String? = nil
     ) {
         self.id = id
         self.customerID = customerID
+        self.requestID = requestID
         self.action = action
         self.status = status
         self.type = type
@@ -192,6 +195,7 @@ public struct Grant: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, action, status, type, channel
         case customerID = "customer_id"
+        case requestID = "request_id"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
         case expiresAt = "expires_at"

@@ -202,6 +202,10 @@ private struct JSONBytes {
         }
         key("id")
         guard string(grant.id) else { return false }
+        if let requestID = grant.requestID {
+            key("request_id")
+            guard string(requestID) else { return false }
+        }
         key("status")
         guard string(grant.status.rawValue) else { return false }
         key("type")

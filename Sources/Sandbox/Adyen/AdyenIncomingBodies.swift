@@ -49,4 +49,15 @@ enum AdyenIncoming {
         var amount: AdyenAmount?
         var reference: String?
     }
+
+    /// `POST /storedPaymentMethods` (`StoredPaymentMethodRequest`): only whether each required
+    /// field is there (the payment method's own fields are not read).
+    struct StoredMethod: Decodable {
+        static let processingModels: Set<String> = ["CardOnFile", "Subscription", "UnscheduledCardOnFile"]
+        struct Present: Decodable {}
+        var merchantAccount: String?
+        var shopperReference: String?
+        var paymentMethod: Present?
+        var recurringProcessingModel: String?
+    }
 }

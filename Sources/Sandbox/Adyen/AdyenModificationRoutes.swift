@@ -2,25 +2,44 @@ import Foundation
 import Hummingbird
 import ProviderWire
 
-/// `POST /vNN/payments/{pspReference}/captures|cancels|refunds`: 201 "received" at once, the
-/// outcome in a CAPTURE / CANCELLATION / REFUND webhook whose originalReference is the payment.
-/// A capture over what is left to capture is refused at once (422), as Adyen's accounting rules do.
+/// `POST /vNN/payments/{pspReference}/captures|cancels|refunds|reversals|amountUpdates`: 201
+/// "received" at once, the outcome in a CAPTURE / CANCELLATION / REFUND / CANCEL_OR_REFUND /
+/// AUTHORISATION_ADJUSTMENT webhook whose originalReference is the payment. A capture over what
+/// is left to capture is refused at once (422), as Adyen's accounting rules do. A reversal
+/// refunds what was captured and not yet refunded, or else cancels. Amount updates need a
+/// pre-authorised payment, which this sandbox never makes: they are received, and their webhook
+/// reports the adjustment failed, as Adyen's does for a final authorisation.
 struct AdyenModificationRoutes {
     let endpoint: AdyenEndpoint
 
-    private enum Kind: String {
-        case captures, cancels, refunds
+    private enum Kind: String, CaseIterable {
+        case captures, cancels, refunds, reversals, amountUpdates
         var eventCode: String {
             switch self {
             case .captures: "CAPTURE"
             case .cancels: "CANCELLATION"
             case .refunds: "REFUND"
+            case .reversals: "CANCEL_OR_REFUND"
+            case .amountUpdates: "AUTHORISATION_ADJUSTMENT"
             }
         }
+        /// Whether the request names an amount (Adyen requires it for these).
+        var takesAmount: Bool { self != .cancels && self != .reversals }
+    }
+
+    /// What a modification did, for its webhook.
+    private struct Outcome {
+        var success: Bool
+        var reason: String?
+        /// A reversal's `modification.action`: "cancel" or "refund".
+        var action: String?
+
+        static let succeeded = Outcome(success: true)
+        static func failed(_ reason: String) -> Outcome { Outcome(success: false, reason: reason) }
     }
 
     func register(on router: Router<SandboxRequestContext>) {
-        for kind in [Kind.captures, .cancels, .refunds] {
+        for kind in Kind.allCases {
             router.post(":version/payments/:pspReference/\(kind.rawValue)") { request, context in
                 let psp = context.parameters.get("pspReference") ?? ""
                 return await endpoint.post(request, context) { body, _ throws(AdyenRejection) in try modify(kind, psp: psp, body) }
@@ -32,7 +51,7 @@ struct AdyenModificationRoutes {
         let body = try endpoint.reader.decode(AdyenIncoming.Modification.self, from: data)
         let merchant = try AdyenEndpoint.merchant(body.merchantAccount)
         var amount: AdyenAmount?
-        if kind != .cancels {
+        if kind.takesAmount {
             guard let given = body.amount else { throw AdyenRejection.invalid("100", "Required field 'amount' is not provided.") }
             try AdyenPaymentValidation.checkAmount(given)
             guard given.value > 0 else { throw AdyenRejection.invalid("137", "Invalid amount specified: a \(kind.eventCode) needs a value above 0.") }
@@ -52,13 +71,17 @@ struct AdyenModificationRoutes {
             throw AdyenRejection.invalid("137", "Invalid amount specified: the payment is in \(payment.amount.currency), not \(amount.currency).")
         }
         let modification = AdyenIDs.pspReference()
-        let (success, reason) = try apply(kind, amount: amount, modification: modification, to: payment)
+        let outcome = try apply(kind, amount: amount, modification: modification, to: payment)
         endpoint.notifier.standard(
             kind.eventCode, pspReference: modification, originalReference: psp, merchantAccount: merchant,
-            merchantReference: body.reference ?? payment.reference, amount: amount ?? payment.amount, success: success, reason: reason)
+            merchantReference: body.reference ?? payment.reference, amount: amount ?? payment.amount, success: outcome.success,
+            reason: outcome.reason, additionalData: outcome.action.map { ["modification.action": $0] } ?? [:])
+        // An amount update's answer always has a reference (Adyen's PaymentAmountUpdateResponse
+        // requires one): the request's, or the payment's.
+        let reference = kind == .amountUpdates ? body.reference ?? payment.reference : body.reference
         return AdyenEndpoint.Answer(
             AdyenModificationResponse(
-                merchantAccount: merchant, paymentPspReference: psp, pspReference: modification, reference: body.reference, status: "received",
+                merchantAccount: merchant, paymentPspReference: psp, pspReference: modification, reference: reference, status: "received",
                 amount: amount),
             status: .created)
     }
@@ -67,8 +90,8 @@ struct AdyenModificationRoutes {
     /// and why not; a capture it can never make is refused outright.
     private func apply(
         _ kind: Kind, amount: AdyenAmount?, modification: String, to payment: AdyenPaymentStore.Payment
-    ) throws(AdyenRejection) -> (Bool, String?) {
-        let outcome = endpoint.payments.update(payment.pspReference) { stored -> Result<(Bool, String?), AdyenRejection> in
+    ) throws(AdyenRejection) -> Outcome {
+        let outcome = endpoint.payments.update(payment.pspReference) { stored -> Result<Outcome, AdyenRejection> in
             let value = amount?.value ?? 0
             switch kind {
             case .captures:
@@ -84,17 +107,32 @@ struct AdyenModificationRoutes {
                 }
                 stored.captured += value
                 stored.captures.append(.init(pspReference: modification, paymentPspReference: stored.pspReference, amount: value, currency: stored.amount.currency))
-                return .success((true, nil))
+                return .success(.succeeded)
             case .cancels:
-                if stored.cancelled { return .success((false, "Payment already cancelled")) }
-                if stored.captured > 0 { return .success((false, "Payment already captured")) }
-                guard stored.resultCode == .authorised else { return .success((false, "Payment is \(stored.resultCode.rawValue), not Authorised")) }
+                if stored.cancelled { return .success(.failed("Payment already cancelled")) }
+                if stored.captured > 0 { return .success(.failed("Payment already captured")) }
+                guard stored.resultCode == .authorised else { return .success(.failed("Payment is \(stored.resultCode.rawValue), not Authorised")) }
                 stored.cancelled = true
-                return .success((true, nil))
+                return .success(.succeeded)
             case .refunds:
-                guard value <= stored.captured - stored.refunded else { return .success((false, "Refund amount exceeds the captured amount not yet refunded")) }
+                guard value <= stored.captured - stored.refunded else { return .success(.failed("Refund amount exceeds the captured amount not yet refunded")) }
                 stored.refunded += value
-                return .success((true, nil))
+                return .success(.succeeded)
+            case .reversals:
+                if stored.cancelled { return .success(Outcome(success: false, reason: "Payment already cancelled", action: "cancel")) }
+                let refundable = stored.captured - stored.refunded
+                if refundable > 0 {
+                    stored.refunded += refundable
+                    return .success(Outcome(success: true, action: "refund"))
+                }
+                if stored.captured > 0 { return .success(Outcome(success: false, reason: "Payment already fully refunded", action: "refund")) }
+                guard stored.resultCode == .authorised else {
+                    return .success(Outcome(success: false, reason: "Payment is \(stored.resultCode.rawValue), not Authorised", action: "cancel"))
+                }
+                stored.cancelled = true
+                return .success(Outcome(success: true, action: "cancel"))
+            case .amountUpdates:
+                return .success(.failed("Authorisation adjustment needs a pre-authorised payment; this payment's authorisation is final"))
             }
         }
         switch outcome {

@@ -40,7 +40,8 @@ struct AdyenRequestReader {
 
     func body(_ request: Request) async throws(AdyenRejection) -> Data {
         do { return try await request.readBody(limit: limits.maxBodyBytes) } catch let error as BodyTooLarge {
-            throw AdyenRejection(.contentTooLarge, "702", "The \(error).")
+            let detail = "\(error)"
+            throw AdyenRejection(.contentTooLarge, "702", detail.prefix(1).uppercased() + detail.dropFirst() + ".")
         } catch {
             throw AdyenRejection.malformed("the request body could not be read")
         }

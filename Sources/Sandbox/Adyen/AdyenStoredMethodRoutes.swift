@@ -3,7 +3,9 @@ import Hummingbird
 import ProviderWire
 
 /// `GET /vNN/storedPaymentMethods` and `DELETE /vNN/storedPaymentMethods/{id}` (the merchant's
-/// side), and the control route `POST /sandbox/adyen/stored-payment-methods/{id}/disable` (the
+/// side); `POST /vNN/storedPaymentMethods`, which tokenizes card details, checked as Adyen
+/// checks it and then refused as Adyen refuses payment details it cannot store (this sandbox
+/// stores Cash App Pay methods only, through a payment with `storePaymentMethod`); and the control route `POST /sandbox/adyen/stored-payment-methods/{id}/disable` (the
 /// shopper removing the method in Cash App, which Adyen reports as recurring.token.disabled).
 struct AdyenStoredMethodRoutes {
     let endpoint: AdyenEndpoint
@@ -11,6 +13,9 @@ struct AdyenStoredMethodRoutes {
     func register(on router: Router<SandboxRequestContext>) {
         router.get(":version/storedPaymentMethods") { request, context in
             await endpoint.read(request, context) { () throws(AdyenRejection) -> Response in try list(request) }
+        }
+        router.post(":version/storedPaymentMethods") { request, context in
+            await endpoint.post(request, context) { body, _ throws(AdyenRejection) in try store(body) }
         }
         router.delete(":version/storedPaymentMethods/:id") { request, context in
             let id = context.parameters.get("id") ?? ""
@@ -36,7 +41,7 @@ struct AdyenStoredMethodRoutes {
     private func list(_ request: Request) throws(AdyenRejection) -> Response {
         let (shopper, merchant) = try owner(request)
         endpoint.storedMethods.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
-        let methods = endpoint.storedMethods.active(shopperReference: shopper, merchantAccount: merchant).map(\.listed)
+        let methods = endpoint.storedMethods.active(shopperReference: shopper, merchantAccount: merchant).map(\.resource)
         return AdyenJSON.response(AdyenStoredPaymentMethodsResponse(merchantAccount: merchant, shopperReference: shopper, storedPaymentMethods: methods))
     }
 
@@ -46,6 +51,21 @@ struct AdyenStoredMethodRoutes {
             throw AdyenRejection.invalid("800", "Contract not found: \(id.prefix(64)) is not a stored method of shopper \(shopper.prefix(64)).")
         }
         return Response(status: .noContent)
+    }
+
+    /// The request's required fields, then `905`: nothing this sandbox can tokenize that way.
+    private func store(_ data: Data) throws(AdyenRejection) -> AdyenEndpoint.Answer {
+        let body = try endpoint.reader.decode(AdyenIncoming.StoredMethod.self, from: data)
+        _ = try AdyenEndpoint.merchant(body.merchantAccount)
+        guard let shopper = body.shopperReference, !shopper.isEmpty, shopper.count <= AdyenPaymentValidation.maxShopperReferenceLength else {
+            throw AdyenRejection.invalid("14_0", "Required field 'shopperReference' is not provided (1 to 256 characters).")
+        }
+        guard body.paymentMethod != nil else { throw AdyenRejection.invalid("14_0", "Required field 'paymentMethod' is not provided.") }
+        guard let model = body.recurringProcessingModel, AdyenIncoming.StoredMethod.processingModels.contains(model) else {
+            throw AdyenRejection.invalid("14_0", "Field 'recurringProcessingModel' must be CardOnFile, Subscription or UnscheduledCardOnFile.")
+        }
+        throw AdyenRejection.invalid(
+            "905", "Payment details are not supported: this sandbox stores Cash App Pay methods only, through POST /payments with storePaymentMethod.")
     }
 
     private func disable(_ id: String) -> Response {

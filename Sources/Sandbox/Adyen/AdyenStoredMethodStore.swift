@@ -21,8 +21,17 @@ public final class AdyenStoredMethodStore: Sendable {
             grantID + "\u{0}" + shopperReference + "\u{0}" + merchantAccount
         }
 
+        /// As `/paymentMethods` lists it (Adyen's `StoredPaymentMethod`, with the $cashtag).
         var listed: AdyenStoredPaymentMethod {
             AdyenStoredPaymentMethod(id: id, type: AdyenCashAppDetails.type, name: AdyenCashAppConfiguration.name, cashtag: cashtag)
+        }
+
+        /// As `GET /storedPaymentMethods` lists it (Adyen's `StoredPaymentMethodResource`): no
+        /// $cashtag and no shopper interactions, which that resource does not have (Adyen gives
+        /// the $cashtag in the payment's additionalData and in `/paymentMethods`).
+        var resource: AdyenStoredPaymentMethod {
+            AdyenStoredPaymentMethod(
+                id: id, type: AdyenCashAppDetails.type, name: AdyenCashAppConfiguration.name, cashtag: nil, supportedShopperInteractions: nil)
         }
     }
 

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import ProviderWire
 
-/// Afterpay's checkout, sign, validate and capture endpoints (its captures are in `GET /sandbox/ledger`).
+/// Afterpay's checkout (create and get), sign, validate, capture and get-payment endpoints (its
+/// captures are in `GET /sandbox/ledger`).
 struct AfterpayRoutes {
     let merchant: AfterpayMerchant
     let store: AfterpayStore
@@ -14,6 +15,9 @@ struct AfterpayRoutes {
     func register(on router: Router<SandboxRequestContext>) {
         router.post("v2/checkouts") { request, context in
             await answer { () throws(AfterpayRejection) -> Response in try await createCheckout(request, context) }
+        }
+        router.get("v2/checkouts/{token}") { request, context in
+            await answer { () throws(AfterpayRejection) -> Response in try checkout(request, context) }
         }
         router.post("v2/payments/sign-payment") { request, context in
             await answer { () throws(AfterpayRejection) -> Response in try await sign(request, context) }
@@ -101,6 +105,19 @@ struct AfterpayRoutes {
             redirectCheckoutUrl: "\(request.baseURL)/sandbox/afterpay/checkout?token=\(token)"), status: .created)
     }
 
+    /// Get Checkout: the checkout as it was created, with its token, expiry and redirect URL,
+    /// while the sandbox keeps it.
+    private func checkout(_ request: Request, _ context: SandboxRequestContext) throws(AfterpayRejection) -> Response {
+        try authenticate(request)
+        let token = context.parameters.get("token") ?? ""
+        guard let checkout = store.checkout(token: token) else {
+            throw AfterpayRejection(.notFound, "not_found", "No checkout exists for token \(token.prefix(128)).")
+        }
+        return SandboxResponse.json(AfterpayCheckoutDetails(
+            token: checkout.token, expires: ISO8601Milliseconds.string(from: checkout.expires),
+            redirectCheckoutUrl: "\(request.baseURL)/sandbox/afterpay/checkout?token=\(checkout.token)", request: checkout.request))
+    }
+
     /// Every other Money in a checkout must be written as Afterpay writes money, too.
     private func checkOtherMoney(_ body: AfterpayCheckoutRequest) throws(AfterpayRejection) {
         var fields: [(String, AfterpayMoney)] = []
@@ -183,6 +200,24 @@ struct AfterpayRoutes {
 
     private func unknownToken(_ token: String) -> AfterpayRejection {
         AfterpayRejection(HTTPResponse.Status(code: 402, reasonPhrase: "Payment Required"), "invalid_token", "The checkout token \(token) is not known.")
+    }
+}
+
+/// Get Checkout's answer: the create request's fields beside the create answer's.
+struct AfterpayCheckoutDetails: Encodable {
+    let token: String
+    let expires: String
+    let redirectCheckoutUrl: String
+    let request: AfterpayCheckoutRequest
+
+    private enum CodingKeys: String, CodingKey { case token, expires, redirectCheckoutUrl }
+
+    func encode(to encoder: any Encoder) throws {
+        try request.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(token, forKey: .token)
+        try container.encode(expires, forKey: .expires)
+        try container.encode(redirectCheckoutUrl, forKey: .redirectCheckoutUrl)
     }
 }
 

@@ -5,7 +5,8 @@ import ProviderWire
 enum AuthorizePage {
     static func render(_ request: CustomerRequest, staleLink: Bool) -> String {
         let merchant = escape(request.requesterProfile?.name ?? "the merchant")
-        let amount = request.oneTimeAmount.map { formatted(minorUnits: $0.minorUnits, currency: $0.currency) } ?? "an on-file payment"
+        let amount = request.oneTimeAmount.map { formatted(minorUnits: $0.minorUnits, currency: $0.currency) }
+            ?? (request.actions.contains { $0.type == .ONE_TIME_PAYMENT } ? "a one-time payment of any amount" : "an on-file payment")
         let body: String
         switch request.status {
         case .PENDING, .PROCESSING:

@@ -19,6 +19,7 @@ public struct CashAppSandbox: SandboxProvider {
         CustomerRequestRoutes(store: requests).register(on: router)
         CustomerSimulatorRoutes(store: requests).register(on: router)
         QRCodeRoutes(store: requests).register(on: router)
+        MerchantLogoRoute().register(on: router)
     }
 
     public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response? {

@@ -55,7 +55,7 @@ public final class CustomerRequestStore: Sendable {
                 redirectURL: params.redirectURL, createdAt: now, updatedAt: now,
                 expiresAt: now.addingTimeInterval(settings.requestLifetime),
                 origin: .init(type: "DIRECT"), channel: params.channel, referenceID: params.referenceID,
-                requesterProfile: .init(name: settings.merchantName, logoURL: nil),
+                requesterProfile: .init(name: settings.merchantName, logoURL: baseURL + MerchantLogoRoute.path),
                 customerProfile: nil, metadata: params.metadata, grants: nil)
             return StoredRequest(
                 request: request, clientID: clientID, triggerSeed: SandboxIDs.make("", length: 8), scopedKey: scopedKey, params: params)

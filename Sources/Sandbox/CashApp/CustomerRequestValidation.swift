@@ -4,12 +4,14 @@ import ProviderWire
 /// Checks Customer Request API input the way the real API does, with the real error shape.
 enum CustomerRequestValidation {
     static let maxReferenceIDLength = 1024
-    static let maxActions = 10
+    /// "Min number of items: `1`, Max number of items: `5`" (the Customer Request API reference).
+    static let maxActions = 5
     static let maxAmount = SandboxLimits.maxAmountMinorUnits
     static let maxScopeIDLength = 128
     static let maxRedirectURLLength = 2048
-    /// Metadata bounds (unconfirmed for Cash App; the usual payment-API limits).
-    static let maxMetadataEntries = 20
+    /// Metadata bounds: "Max keys: `50`" is the API reference's; the key and value lengths are
+    /// unconfirmed for Cash App (the usual payment-API limits).
+    static let maxMetadataEntries = 50
     static let maxMetadataKeyLength = 40
     static let maxMetadataValueLength = 1024
 
@@ -108,8 +110,18 @@ enum CustomerRequestValidation {
                 throw tooLong("account_reference_id", maxReferenceIDLength, field: "\(prefix).account_reference_id")
             }
             guard action.type == .ONE_TIME_PAYMENT else { continue }
+            // "If no amount is provided to the action, the payment charged may be any amount. If
+            // `amount` is provided, `currency` must be provided too (and vice versa)."
             guard let amount = action.amount else {
-                throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_EMPTY", "A one-time payment needs an amount.", field: "\(prefix).amount")
+                guard action.currency == nil else {
+                    throw CashAppRejection(
+                        .badRequest, "INVALID_REQUEST_ERROR", "VALUE_EMPTY", "A one-time payment with a currency needs an amount.", field: "\(prefix).amount")
+                }
+                continue
+            }
+            guard action.currency != nil else {
+                throw CashAppRejection(
+                    .badRequest, "INVALID_REQUEST_ERROR", "VALUE_EMPTY", "A one-time payment with an amount needs a currency.", field: "\(prefix).currency")
             }
             guard amount > 0 else {
                 throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "VALUE_TOO_LOW", "amount must be greater than 0.", field: "\(prefix).amount")

@@ -60,7 +60,7 @@ struct CustomerSimulatorRoutes {
             return Grant(
                 id: SandboxIDs.make("GRG_"), customerID: customerID, action: action, status: .ACTIVE,
                 type: oneTime ? .ONE_TIME : .EXTENDED, channel: request.channel, createdAt: now, updatedAt: now,
-                expiresAt: oneTime ? now.addingTimeInterval(3600) : nil)
+                expiresAt: oneTime ? now.addingTimeInterval(3600) : nil, requestID: request.id)
         }
     }
 

@@ -1,7 +1,9 @@
 import Hummingbird
 
 /// The router, behind the one check it cannot make: a path it knows, asked with a method it
-/// does not answer, gets 405 with `Allow` in the error shape of the provider owning the path.
+/// does not answer, gets 405 with `Allow` in the error shape of the provider owning the path, and
+/// a path no route knows under a provider's prefix gets 404 in that provider's shape (as its API
+/// answers an unknown path: a JSON error, never an empty body).
 struct SandboxResponder: HTTPResponder {
     typealias Context = SandboxRequestContext
 
@@ -14,10 +16,18 @@ struct SandboxResponder: HTTPResponder {
         // walks every route, a seventh of a create's time when it ran for each request).
         let routed: Response
         do { routed = try await router.respond(to: request, context: context) } catch let error as HTTPError where error.status == .notFound {
-            return try methodNotAllowed(request) ?? { throw error }()
+            return try methodNotAllowed(request) ?? notFound(request) ?? { throw error }()
         }
-        guard routed.status == .notFound, let refused = methodNotAllowed(request) else { return routed }
-        return refused
+        // A 404 without a Content-Type is the router's own (every route's 404 is a JSON error).
+        guard routed.status == .notFound, routed.headers[.contentType] == nil else { return routed }
+        return methodNotAllowed(request) ?? notFound(request) ?? routed
+    }
+
+    /// 404 in the error shape of the provider whose paths these are; nil when no provider owns the path.
+    private func notFound(_ request: Request) -> Response? {
+        let path = request.uri.path
+        guard let owner = providers.owner(of: path) else { return nil }
+        return owner.refusalResponse(SandboxError(.notFound, "NOT_FOUND", "No endpoint answers \(request.method.rawValue) \(path.prefix(128)).", field: nil))
     }
 
     /// 405 for a path some route answers, asked with a method none does; nil otherwise.

@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import ProviderWire
 
-/// Square's Payments API paths: CreatePayment, ListPayments, GetPayment, CompletePayment,
-/// CancelPayment and CancelPaymentByIdempotencyKey. `dispatch` serves any request under
+/// Square's Payments API paths: CreatePayment, ListPayments, GetPayment, UpdatePayment,
+/// CompletePayment, CancelPayment and CancelPaymentByIdempotencyKey. `dispatch` serves any request under
 /// `/v2/payments` Square claims, whichever route (Afterpay's `GET /v2/payments/{reference}`
 /// included) the router would have picked.
 struct SquarePaymentRoutes: Sendable {
@@ -39,9 +39,12 @@ struct SquarePaymentRoutes: Sendable {
         case 3 where segments[2] == "cancel" && method == .post:
             return await endpoint.answer(request) { () throws(SquareRejection) in try await cancel(byIdempotencyKey: request) }
         case 3:
-            guard method == .get else { return Self.methodNotAllowed(method, allowed: segments[2] == "cancel" ? ["GET", "POST"] : ["GET"]) }
             let id = String(segments[2])
-            return await endpoint.answer(request) { () throws(SquareRejection) in try get(id) }
+            switch method {
+            case .get: return await endpoint.answer(request) { () throws(SquareRejection) in try get(id) }
+            case .put: return await endpoint.answer(request) { () throws(SquareRejection) in try await SquareUpdatePayment(endpoint: endpoint).update(id, request) }
+            default: return Self.methodNotAllowed(method, allowed: segments[2] == "cancel" ? ["GET", "POST", "PUT"] : ["GET", "PUT"])
+            }
         case 4 where segments[3] == "complete" || segments[3] == "cancel":
             guard method == .post else { return Self.methodNotAllowed(method, allowed: ["POST"]) }
             let id = String(segments[2])

@@ -24,6 +24,10 @@ public final class SquarePaymentStore: Sendable {
         let receiptBase: String
         /// The single-use source (a wallet nonce) this payment spent.
         var spentSource: String?
+        /// UpdatePayment's idempotency keys on this payment with their bodies, oldest first (the
+        /// last `maxUpdateKeys`).
+        var updateKeys: [(key: String, fingerprint: Data)] = []
+        static let maxUpdateKeys = 32
 
         var id: String { payment.id }
         var storeKey: String { id }
@@ -62,6 +66,34 @@ public final class SquarePaymentStore: Sendable {
             guard storeIsOpen, let due = dueAt, due <= now else { return false }
             if payment.delayAction == "COMPLETE" { complete(at: due) } else { cancel(at: due, byDelay: true) }
             return true
+        }
+
+        enum UpdateOutcome { case new, replay, keyReused }
+
+        /// Whether an UpdatePayment with this key is new, a retry of one applied, or the key reused.
+        func updateOutcome(key: String, fingerprint: Data) -> UpdateOutcome {
+            guard let known = updateKeys.first(where: { $0.key == key }) else { return .new }
+            return known.fingerprint == fingerprint ? .replay : .keyReused
+        }
+
+        /// UpdatePayment: the new amount, tip, fee or delay action; the total (and the amount
+        /// approved) follow the amount and tip. An update that changes nothing keeps the version.
+        mutating func update(
+            amount: SquareMoney?, tip: SquareMoney?, appFee: SquareMoney?, delayAction: String?, key: String, fingerprint: Data, at time: Date
+        ) {
+            updateKeys.append((key, fingerprint))
+            if updateKeys.count > Self.maxUpdateKeys { updateKeys.removeFirst(updateKeys.count - Self.maxUpdateKeys) }
+            let before = payment
+            if let amount { payment.amountMoney = amount }
+            if let tip { payment.tipMoney = tip }
+            if let appFee { payment.appFeeMoney = appFee }
+            if let delayAction { payment.delayAction = delayAction }
+            if let currency = payment.totalMoney?.currency {
+                let total = SquareMoney(amount: (payment.amountMoney?.amount ?? 0) + (payment.tipMoney?.amount ?? 0), currency: currency)
+                payment.totalMoney = total
+                payment.approvedMoney = total
+            }
+            if payment != before { touch(at: time) }
         }
 
         /// Every change gets a new version token.

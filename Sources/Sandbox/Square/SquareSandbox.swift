@@ -5,8 +5,8 @@ import Synchronization
 
 /// Square's Payments API (`/v2/payments…`, `Authorization: Bearer EAAA…`): create with the
 /// sandbox's test nonces (keyed, and the emulated reader's card-present ones), delayed capture
-/// with its deadline (sped up by `SandboxSettings.timeScale`), complete, cancel, cancel by
-/// idempotency key and list; receipts at `/sandbox/square/receipts/{id}`; `square_payments` and
+/// with its deadline (sped up by `SandboxSettings.timeScale`), update (amount, tip, fee, delay
+/// action) while APPROVED, complete, cancel, cancel by idempotency key and list; receipts at `/sandbox/square/receipts/{id}`; `square_payments` and
 /// `charges` in `/sandbox/ledger`.
 ///
 /// Afterpay also lives under `/v2/` and answers `GET /v2/payments/{reference}`: Square claims its
@@ -39,8 +39,9 @@ public actor SquareSandbox: SandboxProvider {
     }
 
     /// Square's own paths (`/v2/payments`, `/v2/payments/cancel`, `/v2/payments/{id}/complete|cancel`),
-    /// and `GET /v2/payments/{id}` when it carries a Bearer token or `Square-Version`, or names a
-    /// payment of this sandbox (Afterpay's clients send Basic credentials).
+    /// `GET /v2/payments/{id}` when it carries a Bearer token or `Square-Version`, or names a
+    /// payment of this sandbox (Afterpay's clients send Basic credentials), and `PUT` there from
+    /// a Square client.
     public nonisolated func claims(_ request: Request) -> Bool {
         let segments = request.uri.path.split(separator: "/")
         guard segments.count >= 2, segments[0] == "v2", segments[1] == "payments" else { return false }
@@ -48,12 +49,17 @@ public actor SquareSandbox: SandboxProvider {
         case 2: return true
         case 3 where segments[2] == "cancel" && request.method == .post: return true
         case 3 where request.method == .get:
-            let authorization = request.headers[.authorization] ?? ""
-            return authorization.lowercased().hasPrefix("bearer ") || request.headers[Self.versionHeader] != nil
-                || (SquareIDs.isPlausible(segments[2]) && payments.contains(String(segments[2])))
+            return Self.isSquareClient(request) || (SquareIDs.isPlausible(segments[2]) && payments.contains(String(segments[2])))
+        // UpdatePayment, from a Square client (Afterpay's PUT there is its own, not emulated).
+        case 3 where request.method == .put: return Self.isSquareClient(request)
         case 4: return segments[3] == "complete" || segments[3] == "cancel"
         default: return false
         }
+    }
+
+    /// A Bearer token or `Square-Version`: what a Square client sends and an Afterpay one does not.
+    private static func isSquareClient(_ request: Request) -> Bool {
+        (request.headers[.authorization] ?? "").lowercased().hasPrefix("bearer ") || request.headers[versionHeader] != nil
     }
 
     public nonisolated func answer(claimed request: Request, context: SandboxRequestContext) async -> Response {
