@@ -15,7 +15,8 @@ from typing import Callable, Mapping
 CHECKS = ("response_schema_conformance", "not_a_server_error", "content_type_conformance")
 STATUS_CHECK = "status_code_conformance"
 ALL_CHECKS = CHECKS + (STATUS_CHECK,)
-# schemathesis's phases, in the order it runs them; stateful runs only where links connect operations.
+# schemathesis's phases, in the order it runs them (stateful chains calls through the document's
+# links or those schemathesis infers; without any it runs sequences of single calls).
 PHASES = ("examples", "coverage", "fuzzing", "stateful")
 
 
@@ -37,7 +38,8 @@ class Document:
     status_codes: bool
     # When status_codes is False: why (e.g. "the document lists only success responses").
     status_codes_reason: str = ""
-    # Hypothesis examples per operation and phase: bounds the run's length.
+    # Hypothesis examples per operation in the fuzzing and stateful phases, which bounds the run's
+    # length; the coverage phase is exhaustive and not bounded by it (see phase_exclusions).
     max_examples: int = 10
     # "METHOD /path" -> {check name: reason}: one check off on one operation, with the reason.
     check_exclusions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

@@ -25,8 +25,10 @@ import json
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -133,10 +135,17 @@ class Sandbox:
 
     def __init__(self, binary: Path):
         self.log = REPORTS / "sandbox.log"
+        self.log_file = open(self.log, "wb")
         self.process = subprocess.Popen(
-            [str(binary), "sandbox", "--port", "0", *SANDBOX_ARGS], stdout=subprocess.PIPE, stderr=open(self.log, "wb"), cwd=ROOT)
+            [str(binary), "sandbox", "--port", "0", *SANDBOX_ARGS], stdout=subprocess.PIPE, stderr=self.log_file, cwd=ROOT)
         self.url = self._read_url()
+        # Whatever it prints later goes on being read, so a full pipe can never stall it.
+        threading.Thread(target=self._drain, daemon=True).start()
         self._wait_healthy()
+
+    def _drain(self) -> None:
+        for _ in iter(lambda: os.read(self.process.stdout.fileno(), 65536), b""):
+            pass
 
     def _read_url(self) -> str:
         deadline = time.monotonic() + START_DEADLINE
@@ -177,6 +186,7 @@ class Sandbox:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self.log_file.close()
 
 
 def toml_string(value: str) -> str:
@@ -269,7 +279,7 @@ def run_document(document: Document, sandbox: Sandbox, seed: int) -> tuple[bool,
         command += ["--header", f"{name}: {value}"]
     started = time.monotonic()
     try:
-        finished = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=DOCUMENT_DEADLINE)
+        finished = run_child(command)
     except subprocess.TimeoutExpired:
         return False, f"{document.name}: FAILED: schemathesis ran over {DOCUMENT_DEADLINE:.0f} s (lower max_examples)"
     elapsed = time.monotonic() - started
@@ -315,6 +325,40 @@ def run_document(document: Document, sandbox: Sandbox, seed: int) -> tuple[bool,
         section = failures_section(output)
         out.append(section if section else output[-6000:])
     return passed, "\n".join(out)
+
+
+# The schemathesis processes running now, so an interrupted run can stop them.
+CHILDREN: set[subprocess.Popen] = set()
+CHILDREN_LOCK = threading.Lock()
+
+
+def run_child(command: list[str]) -> subprocess.CompletedProcess:
+    """subprocess.run(capture_output, timeout DOCUMENT_DEADLINE), the process kept in CHILDREN meanwhile."""
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
+        with CHILDREN_LOCK:
+            CHILDREN.add(process)
+        try:
+            stdout, stderr = process.communicate(timeout=DOCUMENT_DEADLINE)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            raise
+        finally:
+            with CHILDREN_LOCK:
+                CHILDREN.discard(process)
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
+def longest_first(documents: list[Document]) -> list[Document]:
+    """The documents the last run found slowest first (so two at a time finish together); the
+    declared order when there was no last run. Each document has its own schemathesis process and
+    seed, so the order changes no case."""
+    def last_time(document: Document) -> float:
+        try:
+            return float(json.loads((REPORTS / document.name / "report.json").read_text())["running_time"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return 0.0
+    return sorted(documents, key=last_time, reverse=True)
 
 
 def guarded(document: Document, sandbox: Sandbox, seed: int) -> tuple[bool, str]:
@@ -363,15 +407,25 @@ def main() -> int:
         validate(document, spec_operations(document))
 
     REPORTS.mkdir(parents=True, exist_ok=True)
+    # Terminated, it still stops the sandbox it started (SystemExit runs the `finally` below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     started = time.monotonic()
     sandbox = Sandbox(binary)
+    pool = ThreadPoolExecutor(max_workers=PARALLEL)
     try:
-        with ThreadPoolExecutor(max_workers=PARALLEL) as pool:
-            results = []
-            for passed, text in pool.map(lambda document: guarded(document, sandbox, args.seed), documents):
-                print(text, flush=True)
-                results.append(passed)
+        # Started slowest first, printed in the declared order.
+        futures = {document.name: pool.submit(guarded, document, sandbox, args.seed) for document in longest_first(documents)}
+        results = []
+        for document in documents:
+            passed, text = futures[document.name].result()
+            print(text, flush=True)
+            results.append(passed)
     finally:
+        # Interrupted (Ctrl-C, SIGTERM): stop what is running, then wait for the threads to notice.
+        with CHILDREN_LOCK:
+            for child in CHILDREN:
+                child.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
         sandbox.stop()
     failed = [d.name for d, ok in zip(documents, results) if not ok]
     print(f"contract run: {len(documents)} documents, seed {args.seed}, {time.monotonic() - started:.1f} s: "

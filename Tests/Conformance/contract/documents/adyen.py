@@ -7,7 +7,9 @@ either tested (OPERATIONS) or excluded with the reason (EXCLUDED); emulating one
 `prepare_operations` gives each modification its own Authorised Cash App Pay payment (USD, of
 the merchant account the document's examples use), so the examples phase reaches a real payment
 (201 and its response schema) rather than only "not a payment of this sandbox"; and gives the
-stored-method operations a shopper with a stored method to list and delete.
+stored-method operations a shopper with a stored method to list and delete. hooks/adyen.py gives
+each request its own Idempotency-Key (the document's examples share one). The decisions for each
+operation (emulated, answered as Adyen answers an unsupported call, not served) are in the README.
 """
 import json
 import urllib.error
