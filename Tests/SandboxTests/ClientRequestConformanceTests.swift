@@ -223,7 +223,8 @@ import TestSupport
         let secrets = [adyenConfiguration.apiKey, cashAppConfiguration.clientID, squareConfiguration.accessToken]
         let http = ProviderHTTPClient(log: log, redactor: Redactor(secrets: secrets), retryPolicy: .never)
         let adyen = AdyenClient(configuration: adyenConfiguration, http: http)
-        let listed = try await adyen.storedPaymentMethods()
+        // As AdyenAdapter.savedMethods lists them (the $cashtag is in /paymentMethods' listing only).
+        let listed = try await adyen.paymentMethods(amount: nil, idempotencyKey: UUID().uuidString)
         #expect(listed.storedPaymentMethods?.contains { $0.id == storedMethod } == true, "stored methods: \(listed)")
         try await adyen.deleteStoredPaymentMethod(id: storedMethod)
 

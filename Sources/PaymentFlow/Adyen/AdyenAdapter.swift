@@ -238,13 +238,14 @@ public actor AdyenAdapter: PaymentProviderAdapter {
 }
 
 extension AdyenAdapter: SavedPaymentMethodsAdapter {
-    /// The shopper's stored Cash App Pay (`GET /storedPaymentMethods`). Adyen's listing has no
-    /// $cashtag (its StoredPaymentMethodResource), so without one a method is told apart by the
-    /// end of its id.
+    /// The shopper's stored Cash App Pay, as `/paymentMethods` lists it to a shopper (as Drop-in
+    /// does): its StoredPaymentMethod carries the $cashtag, `GET /storedPaymentMethods`'s does not.
     public func savedMethods() async throws(ProviderFailure) -> [SavedPaymentMethod] {
-        let stored: AdyenStoredPaymentMethodsResponse
-        do { stored = try await adyen.storedPaymentMethods() } catch { throw ProviderFailure(error) }
-        return (stored.storedPaymentMethods ?? []).filter { $0.type == AdyenCashAppDetails.type }.map { method in
+        let listed: AdyenPaymentMethodsResponse
+        do {
+            listed = try await adyen.paymentMethods(amount: nil, idempotencyKey: "saved-methods-\(UUID().uuidString)")
+        } catch { throw ProviderFailure(error) }
+        return (listed.storedPaymentMethods ?? []).filter { $0.type == AdyenCashAppDetails.type }.map { method in
             SavedPaymentMethod(
                 provider: provider, id: method.id, label: method.cashtag ?? "\(method.name ?? "Cash App Pay") ····\(method.id.suffix(4))",
                 options: [AdyenPaymentSettings.storedMethodFlag: method.id])

@@ -44,10 +44,6 @@ public struct AdyenClient: Sendable {
         return try await call("POST", "/payments/\(Self.escaped(pspReference))/cancels", body: body, idempotencyKey: idempotencyKey)
     }
 
-    public func storedPaymentMethods() async throws(AdyenFailure) -> AdyenStoredPaymentMethodsResponse {
-        try await call("GET", "/storedPaymentMethods?\(shopperQuery)", body: Optional<Never>.none, idempotencyKey: nil)
-    }
-
     /// Removes a stored method (204, no body).
     public func deleteStoredPaymentMethod(id: String) async throws(AdyenFailure) {
         let _: Empty = try await call("DELETE", "/storedPaymentMethods/\(Self.escaped(id))?\(shopperQuery)", body: Optional<Never>.none, idempotencyKey: nil)

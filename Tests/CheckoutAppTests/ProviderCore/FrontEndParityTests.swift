@@ -29,9 +29,12 @@ import TerminalUI
             }
             lines.append(line)
         }
-        // Only the screen lists saved methods (its payment pane) and writes its transcript after
-        // the session has stopped (the webhook registration's removal).
-        lines.removeAll { $0.contains("/storedPaymentMethods?") || ($0.hasPrefix("DELETE ") && $0.contains("/sandbox/webhooks/")) }
+        // Only the screen lists saved methods (its payment pane: `/paymentMethods` with no amount)
+        // and writes its transcript after the session has stopped (the webhook registration's removal).
+        lines.removeAll { line in
+            let savedMethodsListing = line.contains("/paymentMethods ") && !line.contains(#""amount":"#)
+            return savedMethodsListing || (line.hasPrefix("DELETE ") && line.contains("/sandbox/webhooks/"))
+        }
         // The simulated customer's act lands between polls as timing has it, and polling by POST
         // repeats as often as timing has it: the acts go with the reads, repeats count once.
         let unordered = lines.filter { $0.hasPrefix("GET ") || $0.contains("/sandbox/customer-requests/") }
