@@ -4,7 +4,8 @@ import ProviderWire
 
 /// Afterpay's v2 bodies from both sides. The first byte picks what reads the rest: the
 /// sandbox decoding one of the four request bodies (as its routes do), or the client decoding
-/// one of the four answers (an error body when the status is not 2xx), and reading
+/// one of the five answers (an error body when the status is not 2xx; Get Configuration's
+/// shares validate-payment's selector, split by the low bit), and reading
 /// sign-payment's JWT as the checkout does.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAfterpayWire(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -21,7 +22,9 @@ public func fuzzAfterpayWire(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CIn
     case 5:
         guard let signed: AfterpaySignResponse = clientReads(AfterpaySignResponse.self, response) else { break }
         waitFor { _ = try? await SignedPayment(signed: signed) }
-    case 6: clientReads(AfterpayValidateResponse.self, response)
+    // The low bit shares case 6 between validate-payment's answer and Get Configuration's.
+    case 6 where bytes[0] & 1 == 0: clientReads(AfterpayValidateResponse.self, response)
+    case 6: clientReads(AfterpayMerchantConfiguration.self, response)
     default: clientReads(AfterpayPayment.self, response)
     }
     return 0

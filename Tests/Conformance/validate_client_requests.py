@@ -47,6 +47,7 @@ DOCUMENTS = {
     "afterpay": [
         ("/v2/checkouts", "cashapp/cash-app-checkouts-openapi.json", "https://global-api-sandbox.afterpay.com"),
         ("/v2/payments", "cashapp/cash-app-payments-openapi.json", "https://global-api-sandbox.afterpay.com"),
+        ("/v2/configuration", "cashapp/cash-app-configuration-openapi.json", "https://global-api-sandbox.afterpay.com"),
     ],
     "square": [("/v2/payments", "square/payments-api.json", "https://connect.squareup.com")],
 }

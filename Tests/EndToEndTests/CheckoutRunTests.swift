@@ -277,6 +277,71 @@ import TestSupport
         #expect(captures.allSatisfy { $0["captures"] as? Int == 0 })
     }
 
+    /// The seed: a failed sign-payment is retried "with a new token": a second Create Checkout,
+    /// signed, and the order is captured once (the unsigned token never is).
+    @Test func aSigningFailureIsRetriedOnceWithANewTokenAndCapturesOnce() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "afterpay", "--sandbox-url", baseURL, "--amount", "3330",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(Array(sequence(outcome).prefix(5)) == ["state notStarted", "phase token", "phase signing", "phase token", "phase signing"])
+        #expect(sequence(outcome).last == "phase completed")
+        let ledger = try await CheckoutBinary.fetch(baseURL + "/sandbox/ledger")
+        let captures = try #require((try JSONSerialization.jsonObject(with: ledger) as? [String: Any])?["captures"] as? [[String: Any]])
+        #expect(captures.map { $0["captures"] as? Int } == [1])
+    }
+
+    /// A signing that fails again after the retry ends in the SDK's error state for Afterpay's
+    /// 500: apiError (hide Cash App Pay for a while, as the seed says), nothing captured.
+    @Test func aSigningThatFailsAgainEndsInAPIErrorWithNothingCaptured() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "afterpay", "--sandbox-url", baseURL, "--amount", "3331",
+        ])
+        #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.states.last == "apiError")
+        #expect(sequence(outcome).filter { $0 == "phase token" }.count == 2)
+        #expect(outcome.stdout.contains("signing failed again after retrying with a new checkout token"), "\(outcome.stdout)")
+        #expect(!outcome.lines.contains { $0.hasPrefix("state: creatingCustomerRequest") })
+        let ledger = try await CheckoutBinary.fetch(baseURL + "/sandbox/ledger")
+        let captures = try #require((try JSONSerialization.jsonObject(with: ledger) as? [String: Any])?["captures"] as? [[String: Any]])
+        #expect(captures.isEmpty)
+    }
+
+    /// A sandbox Afterpay account with production Cash App (or the reverse) is refused before
+    /// any call, naming both hosts.
+    @Test(arguments: [
+        (["https://global-api-sandbox.afterpay.com", "https://api-plus.us-sandbox.afterpay.com", "https://api.cash.app"],
+         "the Afterpay account is sandbox (global-api-sandbox.afterpay.com) but --cashapp-url is production (api.cash.app)"),
+        (["https://global-api.afterpay.com", "https://api-plus.us.afterpay.com", "https://sandbox.api.cash.app"],
+         "the Afterpay account is production (global-api.afterpay.com) but --cashapp-url is sandbox (sandbox.api.cash.app)"),
+    ])
+    func mismatchedEnvironmentsAreRefusedBeforeAnyCall(urls: [String], message: String) async throws {
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "afterpay", "--afterpay-url", urls[0], "--afterpay-signing-url", urls[1],
+            "--afterpay-merchant-id", "100101", "--afterpay-secret-key", "k", "--cashapp-url", urls[2],
+            "--client-id", "CAS-CI_x", "--brand-id", "BRAND_x",
+        ])
+        #expect(outcome.status != 0)
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+        #expect(!outcome.lines.contains { $0.hasPrefix("phase: token") })
+    }
+
+    /// The embedded sandbox's Afterpay is a sandbox account: with production Cash App the
+    /// checkout ends in integrationError before any call.
+    @Test func theEmbeddedSandboxWithProductionCashAppEndsBeforeAnyCall() async throws {
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "afterpay", "--cashapp-url", "https://api.cash.app", "--client-id", "CA-CI_x", "--brand-id", "BRAND_x",
+        ])
+        #expect(outcome.states.last == "integrationError", "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains("the Afterpay account is sandbox (the checkout's sandbox) but --cashapp-url is production (api.cash.app)"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("0 HTTP exchanges"), "\(outcome.stdout)")
+        #expect(!outcome.lines.contains { $0.hasPrefix("phase: token") })
+    }
+
     @Test func anAfterpayOutageBeforeTheRequestIsAnAPIError() async throws {
         let outcome = try await CheckoutBinary.run(["run", "--provider", "afterpay", "--fault", "POST /v2/checkouts 503"])
         #expect(outcome.status == 2)

@@ -110,6 +110,47 @@ import TestSupport
         try tmux.send("q")
     }
 
+    /// Afterpay's signing retry on the screen: a scenario at 33.30 (sign-payment fails once)
+    /// signs on the second checkout token and completes; at 33.31 (it always fails) the
+    /// checkout ends in apiError after the one retry.
+    @Test func afterpaySigningIsRetriedOnceWithANewToken() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journey-sign-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func scenario(_ amount: String) throws -> String {
+            let path = directory.appendingPathComponent("sign-\(amount).yaml").path
+            try "name: sign \(amount)\nprovider: afterpay\namount: \(amount)\ncustomer: approve\n".write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+
+        try tmux.type("clear; '\(CheckoutBinary.url.path)' '\(try scenario("33.30"))'")
+        try await tmux.waitFor("notStarted")
+        try tmux.send("p")
+        try await tmux.waitFor("readyToAuthorize")
+        try tmux.send("p")
+        try await tmux.waitForAll(["Afterpay payment", "approved · completed", "$33.30"])
+        try tmux.send("v")
+        // The log: the failed signing, a second checkout token, its signing.
+        try await tmux.waitFor("the retry in the log") { screen in
+            let lines = screen.split(separator: "\n").map(String.init)
+            return lines.indices.dropLast(2).contains { index in
+                lines[index].contains("POST  /v2/payments/sign-payment") && lines[index].contains(" 500 ")
+                    && lines[index + 1].contains("POST  /v2/checkouts") && lines[index + 1].contains(" 201 ")
+                    && lines[index + 2].contains("POST  /v2/payments/sign-payment") && lines[index + 2].contains(" 200 ")
+            }
+        }
+        try tmux.send("q")
+        try await tmux.waitFor("checkout: left in approved")
+
+        try tmux.type("clear; '\(CheckoutBinary.url.path)' '\(try scenario("33.31"))'")
+        try await tmux.waitFor("notStarted")
+        try tmux.send("p")
+        try await tmux.waitForAll(["apiError", "r new checkout"])
+        try tmux.send("q")
+    }
+
     @Test func takeACardPaymentWithATipAtTheReader() async throws {
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }

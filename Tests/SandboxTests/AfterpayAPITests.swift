@@ -236,6 +236,45 @@ import TestSupport
         }
     }
 
+    /// Get Configuration as Afterpay answers it (Configuration.v2: Merchant-limit): the limits
+    /// always, the public id only when asked; Basic credentials required. No Cash App client id:
+    /// Afterpay's answer has none.
+    @Test func getConfigurationAnswersTheMerchantsLimits() async throws {
+        try await SandboxHarness.with { harness in
+            let response = try await harness.afterpay("GET", "/v2/configuration", json: nil)
+            #expect(response.status == 200)
+            let object = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            #expect(Set(object.keys) == ["minimumAmount", "maximumAmount"])
+            let configuration = try JSONDecoder().decode(AfterpayMerchantConfiguration.self, from: response.body)
+            #expect(configuration.minimumAmount == AfterpayMoney(amount: "1.00", currency: "USD"))
+            #expect(configuration.maximumAmount == AfterpayMoney(amount: "2000.00", currency: "USD"))
+            let withID = try await harness.afterpay("GET", "/v2/configuration?include=publicid&include=consumerlending", json: nil)
+            #expect(try JSONDecoder().decode(AfterpayMerchantConfiguration.self, from: withID.body).publicId == AfterpayMerchant.sandbox.publicID)
+            let anonymous = try await harness.afterpay("GET", "/v2/configuration", json: nil, credentials: nil)
+            #expect(anonymous.status == 401)
+            #expect(try error(anonymous).errorCode == "unauthorized")
+            let mappings = try await harness.afterpay("GET", "/v2/configuration/mappings", json: nil)
+            #expect(try JSONDecoder().decode(AfterpayConfigurationMappings.self, from: mappings.body).externalBrandId == AfterpayMerchant.sandbox.brandID)
+        }
+    }
+
+    /// 33.30 fails sign-payment once per merchant reference (a new token for the same order
+    /// signs); 33.31 fails it every time. Both in Afterpay's error shape, 500 `error`.
+    @Test func signMagicAmountsFailOnceOrAlways() async throws {
+        try await SandboxHarness.with { harness in
+            func sign(_ token: String) async throws -> ProviderResponse {
+                try await harness.afterpay("POST", "/v2/payments/sign-payment", json: #"{"token": "\#(token)"}"#, credentials: nil)
+            }
+            let once = try await sign(try await token(harness, amount: "33.30"))
+            #expect(once.status == 500)
+            #expect(try error(once).errorCode == "error")
+            #expect(try error(once).message.contains("retry with a new checkout token"))
+            #expect(try await sign(try await token(harness, amount: "33.30")).status == 200)
+            #expect(try await sign(try await token(harness, amount: "33.31")).status == 500)
+            #expect(try await sign(try await token(harness, amount: "33.31")).status == 500)
+        }
+    }
+
     @Test func captureWithoutAValidatedApprovalIsDeclined() async throws {
         try await SandboxHarness.with { harness in
             let token = try await token(harness)

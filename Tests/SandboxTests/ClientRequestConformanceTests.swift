@@ -38,6 +38,8 @@ import TestSupport
         Flow("cashapp-decline", ["--provider", "cashapp", "--customer", "decline"], exit: 1),
         Flow("afterpay-approve", ["--provider", "afterpay"]),
         Flow("afterpay-validation-invalid", ["--provider", "afterpay", "--amount", "4440"], exit: 1),
+        // sign-payment fails once: a second Create Checkout, then Get Configuration was read once.
+        Flow("afterpay-sign-retry", ["--provider", "afterpay", "--amount", "3330"]),
         Flow("adyen-approve", ["--provider", "adyen", "--shopper-reference", "shopper-conformance", "--json"]),
         Flow("adyen-manual-capture", ["--provider", "adyen", "--capture", "manual", "--json"]),
         Flow("adyen-refused", ["--provider", "adyen", "--amount", "7001"], exit: 1),

@@ -21,33 +21,99 @@ public actor AfterpayAdapter: PaymentProviderAdapter {
     private var signed: [Int: SignedPayment] = [:]
     private var references: [Int: String] = [:]
 
+    /// Why the Afterpay account and the Cash App host cannot be used together (one is sandbox,
+    /// the other production): the checkout ends before any call. Nil when they match.
+    public let environmentProblem: String?
+    /// Get Configuration's answer, read once per adapter (Afterpay: "call Get Configuration on a
+    /// fixed schedule, preferably once per day").
+    private var merchantConfiguration: AfterpayMerchantConfiguration?
+
     public init(
         provider: String, afterpay: AfterpayClient, customerRequests: any CustomerRequestAPI,
-        refreshRetry: RetryPolicy = .standard.withMaxAttempts(3)
+        refreshRetry: RetryPolicy = .standard.withMaxAttempts(3), environmentProblem: String? = nil
     ) {
         self.provider = provider
         self.afterpay = afterpay
         self.customerRequests = customerRequests
+        self.environmentProblem = environmentProblem
         cashApp = CashAppRequests(provider: provider, client: customerRequests, refreshRetry: refreshRetry)
     }
 
-    /// token → signing; the draft carries the signed amount. Afterpay signs amounts, so a
-    /// changed cart goes through here again before the request is updated.
+    /// configuration → token → signing; the draft carries the signed amount. Afterpay signs
+    /// amounts, so a changed cart goes through here again before the request is updated. A
+    /// failed signing is retried once with a new checkout token, as the seed advises ("retry
+    /// with a new token"); the unsigned token is never captured, so nothing is charged twice.
     public func prepare(_ order: PaymentOrder, ids: AttemptIdentifiers, step: @escaping StepReporter) async throws(ProviderFailure) -> PaymentAttempt {
+        if let environmentProblem {
+            throw ProviderFailure(kind: .integration, category: "AFTERPAY", code: "ENVIRONMENT_MISMATCH", detail: environmentProblem)
+        }
         let reference = order.reference ?? ids.reference
         references[ids.number] = reference
         await step(Self.tokenStep)
-        let token: AfterpayCheckoutResponse
-        do { token = try await afterpay.createCheckout(.forOrder(order, reference: reference)) } catch {
-            throw ProviderFailure(error)
-        }
-        await step(Self.signingStep)
+        try await checkLimits(order.amount)
         let payment: SignedPayment
-        do { payment = try await SignedPayment(signed: try await afterpay.signPayment(token: token.token)) } catch {
-            throw ProviderFailure(error)
+        do { payment = try await checkoutAndSign(order, reference: reference, step: step) } catch let first {
+            guard case .signing = first else { throw first.failure }
+            await step(Self.tokenStep)
+            do { payment = try await checkoutAndSign(order, reference: reference, step: step) } catch {
+                var failure = error.failure
+                if case .signing = error {
+                    failure.detail = "signing failed again after retrying with a new checkout token: \(failure.detail ?? failure.code)"
+                }
+                throw failure
+            }
         }
         signed[ids.number] = payment
         return PaymentAttempt(provider: provider, amount: payment.amount, reference: reference)
+    }
+
+    /// Which call of a checkout-and-sign failed.
+    private enum PrepareFailure: Error {
+        case checkout(ProviderFailure)
+        case signing(ProviderFailure)
+
+        var failure: ProviderFailure {
+            switch self {
+            case .checkout(let failure), .signing(let failure): failure
+            }
+        }
+    }
+
+    /// A new checkout token, signed.
+    private func checkoutAndSign(
+        _ order: PaymentOrder, reference: String, step: @escaping StepReporter
+    ) async throws(PrepareFailure) -> SignedPayment {
+        let token: AfterpayCheckoutResponse
+        do { token = try await afterpay.createCheckout(.forOrder(order, reference: reference)) } catch {
+            throw .checkout(ProviderFailure(error))
+        }
+        await step(Self.signingStep)
+        do { return try await SignedPayment(signed: try await afterpay.signPayment(token: token.token)) } catch {
+            throw .signing(ProviderFailure(error))
+        }
+    }
+
+    /// Get Configuration (once), then the order's amount against the merchant's limits: an
+    /// amount outside them would be refused by Create Checkout.
+    private func checkLimits(_ amount: Money) async throws(ProviderFailure) {
+        let configuration: AfterpayMerchantConfiguration
+        if let known = merchantConfiguration { configuration = known } else {
+            do { configuration = try await afterpay.merchantConfiguration() } catch { throw ProviderFailure(error) }
+            merchantConfiguration = configuration
+        }
+        func money(_ wire: AfterpayMoney?) -> Money? {
+            guard let wire, let currency = Currency.withCode(wire.currency), currency == amount.currency else { return nil }
+            return try? Money(decimal: wire.amount, currency: currency)
+        }
+        let minimum = money(configuration.minimumAmount)
+        let maximum = money(configuration.maximumAmount)
+        let below = minimum.map { amount.minorUnits < $0.minorUnits } ?? false
+        let above = maximum.map { amount.minorUnits > $0.minorUnits } ?? false
+        guard below || above else { return }
+        let range = "\(minimum.map(\.decimalString) ?? "0.00")–\(maximum.map(\.decimalString) ?? "any") \(amount.currency.code)"
+        throw ProviderFailure(
+            kind: .integration, category: "AFTERPAY", code: "UNSUPPORTED_PAYMENT_TYPE",
+            detail: "the order amount \(amount.decimalString) \(amount.currency.code) is outside the merchant's Afterpay limits (\(range), from GET /v2/configuration)")
     }
 
     public func create(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {

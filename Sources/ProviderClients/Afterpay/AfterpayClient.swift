@@ -13,6 +13,11 @@ public struct AfterpayClient: Sendable {
         self.http = http
     }
 
+    /// Get Configuration: the merchant's order limits (HTTP Basic).
+    public func merchantConfiguration() async throws(AfterpayFailure) -> AfterpayMerchantConfiguration {
+        try await call("\(configuration.merchantBaseURL)/v2/configuration", body: Optional<Never>.none, authenticated: true, retrying: true)
+    }
+
     public func createCheckout(_ request: AfterpayCheckoutRequest) async throws(AfterpayFailure) -> AfterpayCheckoutResponse {
         try await call("\(configuration.merchantBaseURL)/v2/checkouts", body: request, authenticated: true, retrying: false)
     }

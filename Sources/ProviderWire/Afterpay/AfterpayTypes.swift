@@ -180,3 +180,23 @@ public struct AfterpayPayment: Codable, Hashable, Sendable {
         self.merchantReference = merchantReference; self.refunds = refunds; self.events = events
     }
 }
+
+/// `GET /v2/configuration`: the merchant's order limits (`minimumAmount` may be absent when the
+/// account has none), and with `include=publicid` its public id. Afterpay's answer carries no
+/// Cash App client id: the Afterpay SDK derives that from the environment it is configured for.
+public struct AfterpayMerchantConfiguration: Codable, Hashable, Sendable {
+    public var minimumAmount: AfterpayMoney?
+    public var maximumAmount: AfterpayMoney?
+    public var publicId: String?
+    public init(minimumAmount: AfterpayMoney?, maximumAmount: AfterpayMoney?, publicId: String? = nil) {
+        self.minimumAmount = minimumAmount; self.maximumAmount = maximumAmount; self.publicId = publicId
+    }
+}
+
+/// `GET /v2/configuration/mappings`: the Cash App Pay brand the Afterpay account is mapped to
+/// (for Cash App Pay on file).
+public struct AfterpayConfigurationMappings: Codable, Hashable, Sendable {
+    public var name: String
+    public var externalBrandId: String
+    public init(name: String, externalBrandId: String) { self.name = name; self.externalBrandId = externalBrandId }
+}

@@ -8,6 +8,10 @@ public struct AfterpayMerchant: Sendable, Hashable {
     /// The Cash App brand and merchant the signed payment names.
     public var brandID: String
     public var externalMerchantID: String
+    /// The merchant public id (MPID) Get Configuration answers with `include=publicid`.
+    public var publicID: String = "afterpaysandbox-mpid"
+    /// The brand's name in Cash App, as Get Configuration Mappings answers it.
+    public var brandName: String = "Afterpay Sandbox Shop"
 
     public init(
         merchantID: String = "100101", secretKey: String = "sandbox-secret-key", minimumCents: Int = 100,

@@ -16,6 +16,15 @@ struct AfterpayRoutes {
         router.post("v2/checkouts") { request, context in
             await answer { () throws(AfterpayRejection) -> Response in try await createCheckout(request, context) }
         }
+        router.get("v2/configuration") { request, context in
+            await answer { () throws(AfterpayRejection) -> Response in try configuration(request) }
+        }
+        router.get("v2/configuration/mappings") { request, _ in
+            await answer { () throws(AfterpayRejection) -> Response in
+                try authenticate(request)
+                return SandboxResponse.json(AfterpayConfigurationMappings(name: merchant.brandName, externalBrandId: merchant.brandID))
+            }
+        }
         router.get("v2/checkouts/{token}") { request, context in
             await answer { () throws(AfterpayRejection) -> Response in try checkout(request, context) }
         }
@@ -51,6 +60,19 @@ struct AfterpayRoutes {
             throw AfterpayRejection(.notFound, "not_found", "No payment exists for \(reference).")
         }
         return SandboxResponse.json(found)
+    }
+
+    /// Get Configuration: the merchant's order limits (and with `include=publicid` its public id).
+    /// Afterpay's answer has no Cash App client id: the SDK takes that from its environment.
+    private func configuration(_ request: Request) throws(AfterpayRejection) -> Response {
+        try authenticate(request)
+        func money(_ cents: Int) -> AfterpayMoney {
+            AfterpayMoney(amount: "\(cents / 100).\(String(format: "%02d", cents % 100))", currency: "USD")
+        }
+        let includes = request.uri.queryParameters.getAll("include").map { $0.lowercased() }
+        return SandboxResponse.json(AfterpayMerchantConfiguration(
+            minimumAmount: money(merchant.minimumCents), maximumAmount: money(merchant.maximumCents),
+            publicId: includes.contains("publicid") ? merchant.publicID : nil))
     }
 
     private func authenticate(_ request: Request) throws(AfterpayRejection) {
@@ -131,6 +153,14 @@ struct AfterpayRoutes {
     private func sign(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Response {
         let body: AfterpaySignRequest = try await decode(request, context)
         let checkout = try liveCheckout(body.token)
+        if checkout.cents == AfterpayMagic.signFailsAlwaysCents
+            || (checkout.cents == AfterpayMagic.signFailsOnceCents && !store.signFailedBefore(checkout))
+        {
+            _ = store.update(token: checkout.token) { $0.signFailed = true }
+            throw AfterpayRejection(
+                .internalServerError, "error",
+                "Sandbox magic amount \(checkout.cents / 100).\(String(format: "%02d", checkout.cents % 100)): the payment could not be signed; retry with a new checkout token.")
+        }
         let payment = AfterpaySignedPayment(
             amount: .init(amount: checkout.request.amount?.amount ?? "0.00", currency: checkout.currency, symbol: "$"),
             token: checkout.token, externalMerchantId: merchant.externalMerchantID,

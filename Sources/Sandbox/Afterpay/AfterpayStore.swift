@@ -13,6 +13,8 @@ public final class AfterpayStore: Sendable {
         var payment: AfterpayPayment?
         var captureRequests = 0
         var captures = 0
+        /// sign-payment refused this checkout (the sign-failure magic amounts).
+        var signFailed = false
 
         var storeKey: String { token }
     }
@@ -56,6 +58,13 @@ public final class AfterpayStore: Sendable {
     public var count: Int { checkouts.count() }
 
     func checkout(token: String) -> Checkout? { checkouts.record(.key(token)) }
+
+    /// Whether sign-payment already failed for a checkout of this merchant reference (a
+    /// checkout with no reference is judged by its own token).
+    func signFailedBefore(_ checkout: Checkout) -> Bool {
+        guard let reference = checkout.request.merchantReference else { return checkout.signFailed }
+        return checkouts.first { $0.signFailed && $0.request.merchantReference == reference } != nil
+    }
 
     func payment(id: String) -> AfterpayPayment? { checkouts.first { $0.payment?.id == id }?.payment }
 

@@ -1,4 +1,4 @@
-"""Cash App Pay's Customer Request API and Afterpay's checkouts and payments, from the third-party
+"""Cash App Pay's Customer Request API and Afterpay's checkouts, payments and configuration, from the third-party
 copies in Tests/Conformance/specs/cashapp/ (API Evangelist's, not Block's: see SOURCES.md).
 
 The sandbox serves the Customer Request API under /customer-request/v1 (`Authorization: Client
@@ -202,4 +202,21 @@ AFTERPAY_PAYMENTS = Document(
     prepare=prepare_payments,
 )
 
-DOCUMENTS = [CUSTOMER_REQUEST, AFTERPAY_CHECKOUTS, AFTERPAY_PAYMENTS]
+AFTERPAY_CONFIGURATION = Document(
+    name="afterpay-configuration",
+    spec="Tests/Conformance/specs/cashapp/cash-app-configuration-openapi.json",
+    base_path="",
+    headers=AFTERPAY_HEADERS,
+    operations=(
+        # The merchant's order limits, which the checkout reads before its first Create Checkout.
+        "GET /v2/configuration",
+        # The Cash App Pay brand the account is mapped to.
+        "GET /v2/configuration/mappings",
+    ),
+    excluded={},
+    status_codes=True,
+    added_statuses={},
+    max_examples=10,
+)
+
+DOCUMENTS = [CUSTOMER_REQUEST, AFTERPAY_CHECKOUTS, AFTERPAY_PAYMENTS, AFTERPAY_CONFIGURATION]
