@@ -97,6 +97,43 @@ import Testing
         }
     }
 
+    /// Afterpay's signing failed, was retried with a new checkout token and failed again
+    /// (apiError, the log showing both tokens); and an Afterpay sandbox account paired with
+    /// production Cash App (integrationError before any call).
+    @Test func afterpaySigningFailedAfterItsRetryAndEnvironmentMismatch() throws {
+        let chooseAfterpay: [AppMessage] = [.key(.tab), .key(.tab), .key(.down), .key(.enter)]
+        try check("afterpay-signing-failed", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply(chooseAfterpay, to: &state)
+            let failure = ProviderFailure(
+                kind: .api, category: "API_ERROR", code: "ERROR",
+                detail: "signing failed again after retrying with a new checkout token: Sandbox magic amount 33.31: the payment could not be signed; retry with a new checkout token.",
+                httpStatus: 500)
+            _ = Screens.apply([
+                .phaseChanged(.step("token")),
+                .exchange(Screens.exchange(1, "GET", "/v2/configuration", status: 200, milliseconds: 2)),
+                .exchange(Screens.exchange(2, "POST", "/v2/checkouts", status: 201, milliseconds: 3)),
+                .phaseChanged(.step("signing")),
+                .exchange(Screens.exchange(3, "POST", "/v2/payments/sign-payment", status: 500, milliseconds: 2)),
+                .phaseChanged(.step("token")),
+                .exchange(Screens.exchange(4, "POST", "/v2/checkouts", status: 201, milliseconds: 3)),
+                .phaseChanged(.step("signing")),
+                .exchange(Screens.exchange(5, "POST", "/v2/payments/sign-payment", status: 500, milliseconds: 2)),
+                .stateChanged(.apiError(failure)),
+            ], to: &state)
+            return state
+        }
+        try check("afterpay-environment-mismatch", styles: true) { width, height in
+            var state = try Screens.state(width: width, height: height)
+            _ = Screens.apply(chooseAfterpay, to: &state)
+            let failure = ProviderFailure(
+                kind: .integration, category: "AFTERPAY", code: "ENVIRONMENT_MISMATCH",
+                detail: "the Afterpay account is sandbox (the checkout's sandbox) but --cashapp-url is production (api.cash.app); Afterpay's Cash App Pay needs both in one environment")
+            _ = Screens.apply([.stateChanged(.integrationError(failure))], to: &state)
+            return state
+        }
+    }
+
     @Test func adyenCompletedWithAStoredMethodAndRefused() throws {
         let request = Screens.request(status: .APPROVED, approved: true, provider: "adyen")
         let approved: [AppMessage] = Screens.pollingMessages(provider: "adyen") + [
