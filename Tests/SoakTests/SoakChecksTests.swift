@@ -80,6 +80,25 @@ import Testing
         #expect(ledger.captureRequestCount == 3)
     }
 
+    /// Afterpay's endpoints as `checkout providers --json` lists them: the soak faults each, so
+    /// a 5xx once on sign-payment walks the retry with a new checkout token (and ends as the
+    /// customer decided), twice or more the failure after it (apiError), and Get Configuration's
+    /// faults are drawn too.
+    @Test func thePlanReachesAfterpaysSigningRetryAndItsFailure() {
+        let listed = SoakProvider(
+            id: "afterpay",
+            endpoints: [
+                "GET /v2/configuration", "POST /v2/checkouts", "POST /v2/payments/sign-payment", "POST /customer-request/v1/requests",
+                "POST /v2/payments/validate-payment", "POST /v2/payments/capture", "GET /v2/payments/token:{token}",
+            ],
+            settles: true, customerBehaviours: ["approve", "decline", "none", "approve-after"])
+        let faults = SoakPlan.checkouts(count: 400, seed: 20261122, providers: [listed]).flatMap(\.faults)
+        let signing = faults.filter { $0.hasPrefix("POST /v2/payments/sign-payment 5") }
+        #expect(signing.contains { $0.hasSuffix("*1") })
+        #expect(signing.contains { !$0.hasSuffix("*1") })
+        #expect(faults.contains { $0.hasPrefix("GET /v2/configuration ") })
+    }
+
     @Test func theSameSeedPlansTheSameCheckouts() {
         let one = SoakPlan.checkouts(count: 50, seed: 42, providers: [afterpay]).map(\.summary)
         let again = SoakPlan.checkouts(count: 50, seed: 42, providers: [afterpay]).map(\.summary)
