@@ -124,9 +124,12 @@ public actor AdyenAdapter: PaymentProviderAdapter {
     ) async throws(ProviderFailure) -> AdyenPaymentMethodsResponse {
         let configuration = adyen.configuration
         let storing = settings.storeMode != .disabled || settings.storedPaymentMethodID != nil
+        // A session offers the shopper's stored methods only when it may store (Adyen's rule):
+        // paying with one asks for consent, which stores nothing new without it.
+        let mode = settings.storedPaymentMethodID != nil && settings.storeMode == .disabled ? .askForConsent : settings.storeMode
         let request = AdyenSessionRequest(
             amount: Self.amount(amount), merchantAccount: configuration.merchantAccount, reference: reference, returnUrl: configuration.returnURL,
-            shopperReference: configuration.shopperReference, storePaymentMethodMode: settings.storeMode,
+            shopperReference: configuration.shopperReference, storePaymentMethodMode: mode,
             recurringProcessingModel: storing ? "CardOnFile" : nil, shopperInteraction: settings.storedPaymentMethodID == nil ? nil : "ContAuth")
         let session: AdyenSessionResponse
         do { session = try await adyen.createSession(request, idempotencyKey: "\(ids.idempotencyKey)-\(key)") } catch { throw ProviderFailure(error) }

@@ -1,4 +1,5 @@
 @testable import CheckoutApp
+import CheckoutModel
 import Foundation
 import Synchronization
 import Testing
@@ -68,10 +69,31 @@ import TerminalUI
 
     @Test(arguments: FrontEndParityTests.cases)
     func bothFrontEndsMakeTheSameRequests(provider: String, customer: CustomerBehaviour, status: CheckoutApp.ExitStatus) async throws {
+        try await checkBothFrontEnds(provider: provider, customer: customer, status: status)
+    }
+
+    /// Adyen's flows as the scenario's `options:` choose them: the sessions flow (the default,
+    /// above) asking for consent, with the action path (70.06), and the advanced flow.
+    @Test(arguments: [
+        ["flow": "sessions", "store-payment-method-mode": "askForConsent"], ["flow": "advanced"], ["flow": "sessions", "amount": "70.06"],
+        ["flow": "advanced", "amount": "70.06"],
+    ])
+    func bothFrontEndsWalkAdyensFlowsAlike(options: [String: String]) async throws {
+        var scenarioOptions = ["adyen-flow": options["flow"] ?? "sessions"]
+        scenarioOptions["store-payment-method-mode"] = options["store-payment-method-mode"]
+        let amount = try options["amount"].map { try Money(decimal: $0, currency: .usd) }
+        try await checkBothFrontEnds(provider: "adyen", customer: .approve, status: .approved, options: scenarioOptions, amount: amount)
+    }
+
+    private func checkBothFrontEnds(
+        provider: String, customer: CustomerBehaviour, status: CheckoutApp.ExitStatus, options: [String: String] = [:], amount: Money? = nil
+    ) async throws {
         var scenario = Scenario(name: "parity")
         scenario.provider = provider
         scenario.customer = customer
         scenario.metadata = ["ticket": "SUP-1"]
+        scenario.options = options
+        scenario.amount = amount
         let registry = provider == "testpay" ? ProviderRegistry.withTestPay : .builtIn
 
         let headlessPath = temporaryPath("run.har")
