@@ -54,6 +54,9 @@ public struct ProviderDescriptor: Sendable {
     public var profileExample: ProfileExample?
     /// The longest reference id (a scenario's `reference_id`) its requests take.
     public var referenceLimit: ReferenceLimit
+    /// Named ways of running it that `make bench` measures and the soak drives apart, as the
+    /// options each sets (Adyen: its sessions and advanced flows); empty: its one way.
+    public var variants: [String: [String: String]]
 
     public init(
         id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: [MagicValue],
@@ -68,8 +71,10 @@ public struct ProviderDescriptor: Sendable {
         configureSandbox: @escaping @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void = { _, _ in },
         detail: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
         credentialProbe: CredentialProbe? = nil,
-        commands: [ProviderCommand] = [], profileExample: ProfileExample? = nil, referenceLimit: ReferenceLimit = .input
+        commands: [ProviderCommand] = [], profileExample: ProfileExample? = nil, referenceLimit: ReferenceLimit = .input,
+        variants: [String: [String: String]] = [:]
     ) {
+        self.variants = variants
         self.id = id
         self.method = method
         self.emulates = emulates

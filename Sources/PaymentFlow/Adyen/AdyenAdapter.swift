@@ -88,7 +88,9 @@ public actor AdyenAdapter: PaymentProviderAdapter {
                 throw ProviderFailure(error)
             }
         case .sessions:
-            methods = try await openSession(amount: order.amount, reference: reference, settings: settings, ids: ids, key: "session")
+            // The key names the amount: a cart change prepares again, and a new total is a new session.
+            methods = try await openSession(
+                amount: order.amount, reference: reference, settings: settings, ids: ids, key: "session-\(order.amount.minorUnits)")
         }
         if let storedID = settings.storedPaymentMethodID {
             guard let stored = methods.storedPaymentMethods?.first(where: { $0.id == storedID }) else {

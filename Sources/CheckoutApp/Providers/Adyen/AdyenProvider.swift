@@ -84,5 +84,7 @@ extension ProviderDescriptor {
         commands: [ProviderCommand(name: "listen", type: ListenCommand.self)],
         profileExample: AdyenOptions.profileExample,
         // Its Cash App Pay component makes Cash App's customer request.
-        referenceLimit: CashAppOptions.referenceLimit)
+        referenceLimit: CashAppOptions.referenceLimit,
+        // Both flows are measured (`make bench`) and soaked.
+        variants: Dictionary(uniqueKeysWithValues: AdyenPaymentSettings.Flow.allCases.map { ($0.rawValue, [AdyenOptions.flow.flag: $0.rawValue]) }))
 }
