@@ -83,7 +83,9 @@ public actor AdyenAdapter: PaymentProviderAdapter {
         switch settings.flow {
         case .advanced:
             do {
-                methods = try await adyen.paymentMethods(amount: Self.amount(order.amount), idempotencyKey: "\(ids.idempotencyKey)-methods")
+                // Per amount, as the session's: a cart change prepares again with another body.
+                methods = try await adyen.paymentMethods(
+                    amount: Self.amount(order.amount), idempotencyKey: "\(ids.idempotencyKey)-methods-\(order.amount.minorUnits)")
             } catch {
                 throw ProviderFailure(error)
             }
