@@ -32,6 +32,25 @@ import TestSupport
         #expect((summary["psp_reference"] as? String)?.count == 16)
     }
 
+    /// The component's calls carry the client key only: the API key never goes to the client-key host.
+    @Test func theAPIKeyNeverTravelsToTheClientKeyHost() async throws {
+        let har = FileManager.default.temporaryDirectory.appendingPathComponent("adyen-sessions-\(UUID().uuidString).har").path
+        defer { try? FileManager.default.removeItem(atPath: har) }
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--amount", "7006", "--record", har])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any])
+        let entries = ((document["log"] as? [String: Any])?["entries"] as? [[String: Any]]) ?? []
+        let component = entries.compactMap { $0["request"] as? [String: Any] }.filter { ($0["url"] as? String)?.contains("/checkoutshopper/v1/sessions/") == true }
+        #expect(component.count == 3, "setup, payments, paymentDetails: \(component.map { $0["url"] ?? "" })")
+        for request in component {
+            let headers = (request["headers"] as? [[String: Any]] ?? []).compactMap { ($0["name"] as? String)?.lowercased() }
+            #expect(!headers.contains("x-api-key"), "\(request["url"] ?? "")")
+            #expect((request["url"] as? String)?.contains("clientKey=test_") == true)
+        }
+        // The API key the run used is redacted wherever it went (the Checkout API's calls).
+        #expect(!(try String(contentsOfFile: har, encoding: .utf8)).contains("AQE_terminalcheckout_sandbox_key"))
+    }
+
     /// Magic 70.06: an action comes back and is completed through (the session's) payment details.
     @Test(arguments: [("sessions", ["session", "sessionPayment", "details", "sessionResult", "completed"]), ("advanced", ["methods", "authorising", "details", "completed"])])
     func anActionIsCompletedThroughTheDetailsCall(flow: String, phases: [String]) async throws {
