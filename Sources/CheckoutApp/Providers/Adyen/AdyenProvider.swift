@@ -37,6 +37,12 @@ extension ProviderDescriptor {
             MagicValue(field: "amount", value: "7003", effect: "resultCode Cancelled → settlementFailed (declined), exit 1"),
             MagicValue(field: "amount", value: "7004", effect: "resultCode Received, then an AUTHORISATION webhook (success) about 2 s later → completed, exit 0"),
             MagicValue(field: "amount", value: "7005", effect: "resultCode Received, then AUTHORISATION success=false → declined, exit 1"),
+            MagicValue(
+                field: "amount", value: "7006",
+                effect: "resultCode RedirectShopper + a redirect action (/payments and the session's payments); completed by /payments/details (the session's paymentDetails) → Authorised"),
+            MagicValue(
+                field: "client key", value: AdyenClientKey.sandbox,
+                effect: "the sessions flow's client-key calls (/checkoutshopper/v1/sessions/…) take any test_ key; an API key there → 401 000"),
             MagicValue(field: "API key", value: "AQE…", effect: "keys starting AQE are accepted; any other → 401 000 → integrationError, exit 2"),
             MagicValue(field: "merchant account", value: "UnknownMerchant", effect: "403 901 Invalid Merchant Account → integrationError, exit 2"),
             MagicValue(field: "webhook HMAC key", value: AdyenHMAC.sandboxKey, effect: "the sandbox signs notifications with it (checkout sandbox --adyen-hmac-key)"),
