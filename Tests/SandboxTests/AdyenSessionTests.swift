@@ -205,6 +205,9 @@ import Testing
             #expect(refused.status == 422)
             let paid = try await sandbox.payInSession(session.id, sessionData: latest, ["grantId": grant])
             #expect(paid.resultCode == "Authorised")
+            // The payment sent again as it was (its answer lost): the same answer, nothing paid twice.
+            let retriedPayment = try await sandbox.payInSession(session.id, sessionData: latest, ["grantId": grant])
+            #expect(retriedPayment == paid)
             let old = try await sandbox.component(.paymentDetails, session.id, ["sessionData": latest, "details": [String: String]()])
             #expect(old.status == 422)
             let made = try await sandbox.component(.paymentDetails, session.id, ["sessionData": paid.sessionData, "details": [String: String]()])
