@@ -35,32 +35,52 @@ struct AdyenSessionRoutes {
 
     // MARK: - The merchant's side
 
-    private func create(_ data: Data) throws(AdyenRejection) -> AdyenEndpoint.Answer {
-        let body = try endpoint.reader.decode(AdyenIncoming.Session.self, from: data)
+    /// A `POST /sessions` body whose fields are all present and in range.
+    struct ValidSession {
+        let merchantAccount: String
+        let amount: AdyenAmount
+        let reference: String
+        let returnUrl: String
+        let expiresAt: Date
+        let storeMode: AdyenStorePaymentMethodMode
+    }
+
+    /// Adyen's checks on a `POST /sessions` body: the order's fields as `/payments` checks them,
+    /// the enums, and `expiresAt` (default an hour from `now`, at most 24 hours ahead).
+    static func validate(_ body: AdyenIncoming.Session, now: Date) throws(AdyenRejection) -> ValidSession {
         let order = try AdyenPaymentValidation.checkOrder(
             merchantAccount: body.merchantAccount, amount: body.amount, reference: body.reference, returnUrl: body.returnUrl,
             shopperReference: body.shopperReference)
-        try Self.oneOf(body.storePaymentMethodMode, AdyenIncoming.Session.storeModes, "storePaymentMethodMode")
-        try Self.oneOf(body.recurringProcessingModel, AdyenIncoming.Session.processingModels, "recurringProcessingModel")
-        try Self.oneOf(body.shopperInteraction, AdyenIncoming.Session.shopperInteractions, "shopperInteraction")
-        try Self.oneOf(body.channel, AdyenIncoming.Session.channels, "channel")
-        try Self.oneOf(body.mode, AdyenIncoming.Session.modes, "mode")
+        try oneOf(body.storePaymentMethodMode, AdyenIncoming.Session.storeModes, "storePaymentMethodMode")
+        try oneOf(body.recurringProcessingModel, AdyenIncoming.Session.processingModels, "recurringProcessingModel")
+        try oneOf(body.shopperInteraction, AdyenIncoming.Session.shopperInteractions, "shopperInteraction")
+        try oneOf(body.channel, AdyenIncoming.Session.channels, "channel")
+        try oneOf(body.mode, AdyenIncoming.Session.modes, "mode")
         for (field, value) in [("countryCode", body.countryCode), ("shopperLocale", body.shopperLocale)] {
             if let value, value.isEmpty || value.count > 32 {
                 throw AdyenRejection.invalid("14_0", "Field '\(field)' must be 1 to 32 characters.")
             }
         }
-        let now = endpoint.settings.now()
-        var expiresAt = now.addingTimeInterval(Self.defaultLifetime)
+        var expiresAt = now.addingTimeInterval(defaultLifetime)
         if let text = body.expiresAt {
-            guard let date = Self.date(text) else {
+            guard let date = date(text) else {
                 throw AdyenRejection.invalid("14_0", "Field 'expiresAt' is not an ISO 8601 date-time, e.g. 2026-11-26T10:00:00+00:00.")
             }
-            guard date <= now.addingTimeInterval(Self.longestLifetime) else {
+            guard date <= now.addingTimeInterval(longestLifetime) else {
                 throw AdyenRejection.invalid("14_0", "Field 'expiresAt' is more than 24 hours after the session is created.")
             }
             expiresAt = date
         }
+        return ValidSession(
+            merchantAccount: order.merchantAccount, amount: order.amount, reference: order.reference, returnUrl: order.returnUrl,
+            expiresAt: expiresAt, storeMode: body.storePaymentMethodMode.flatMap(AdyenStorePaymentMethodMode.init(rawValue:)) ?? .disabled)
+    }
+
+    private func create(_ data: Data) throws(AdyenRejection) -> AdyenEndpoint.Answer {
+        let body = try endpoint.reader.decode(AdyenIncoming.Session.self, from: data)
+        let now = endpoint.settings.now()
+        let order = try Self.validate(body, now: now)
+        let expiresAt = order.expiresAt
         let sessionData = AdyenSessionStore.newSessionData()
         let response = AdyenSessionResponse(
             id: AdyenSessionStore.newSessionID(), sessionData: sessionData, expiresAt: AdyenNotifier.eventDate(expiresAt), amount: order.amount,
@@ -68,9 +88,8 @@ struct AdyenSessionRoutes {
             countryCode: body.countryCode, shopperReference: body.shopperReference, storePaymentMethodMode: body.storePaymentMethodMode,
             recurringProcessingModel: body.recurringProcessingModel, shopperInteraction: body.shopperInteraction, channel: body.channel,
             shopperLocale: body.shopperLocale)
-        let mode = body.storePaymentMethodMode.flatMap(AdyenStorePaymentMethodMode.init(rawValue:)) ?? .disabled
         _ = sessions.add(
-            AdyenSessionStore.Session(id: response.id, created: response, expiresAt: expiresAt, storeMode: mode, sessionData: sessionData),
+            AdyenSessionStore.Session(id: response.id, created: response, expiresAt: expiresAt, storeMode: order.storeMode, sessionData: sessionData),
             now: now, limits: endpoint.settings.limits)
         return AdyenEndpoint.Answer(response, status: .created)
     }

@@ -37,7 +37,8 @@ extension ProviderDescriptor {
         emulates: "Adyen Checkout API v71 with the Cash App Pay component: sessions and the component's client-key calls, payment methods, payments, details, modifications, stored Cash App Pay, webhooks",
         endpoints: [
             "POST /v71/sessions", "POST /checkoutshopper/v1/sessions/{id}/setup", "POST /checkoutshopper/v1/sessions/{id}/payments",
-            "POST /checkoutshopper/v1/sessions/{id}/paymentDetails", "GET /v71/sessions/{id}", "POST /v71/paymentMethods", "POST \(CashAppConfiguration.requestsPath)", "POST /v71/payments", "POST /v71/payments/details",
+            "POST /checkoutshopper/v1/sessions/{id}/paymentDetails", "GET /v71/sessions/{id}", "POST /v71/paymentMethods",
+            "POST \(CashAppConfiguration.requestsPath)", "POST /v71/payments", "POST /v71/payments/details",
             "POST /v71/payments/{pspReference}/captures", "POST /v71/payments/{pspReference}/cancels",
             "GET /v71/storedPaymentMethods", "DELETE /v71/storedPaymentMethods/{id}",
         ],
@@ -50,9 +51,11 @@ extension ProviderDescriptor {
             MagicValue(
                 field: "amount", value: "7006",
                 effect: "resultCode RedirectShopper with a redirect action; the shopper's return goes to /payments/details (the session's paymentDetails) → Authorised, exit 0"),
+            MagicValue(
+                field: "client key", value: AdyenClientKey.sandbox,
+                effect: "the sessions flow's client-key calls (/checkoutshopper/v1/sessions/…) take any test_ key; an API key there → 401 000"),
             MagicValue(field: "API key", value: "AQE…", effect: "keys starting AQE are accepted; any other → 401 000 → integrationError, exit 2"),
             MagicValue(field: "merchant account", value: "UnknownMerchant", effect: "403 901 Invalid Merchant Account → integrationError, exit 2"),
-            MagicValue(field: "client key", value: "test_…", effect: "the sessions flow's component calls are accepted with any well-formed test_ key (default \(AdyenClientKey.sandbox))"),
             MagicValue(field: "webhook HMAC key", value: AdyenHMAC.sandboxKey, effect: "the sandbox signs notifications with it (checkout sandbox --adyen-hmac-key)"),
         ],
         options: AdyenOptions.all,
