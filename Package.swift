@@ -213,6 +213,7 @@ if fuzzMode == "1" || fuzzMode == "smoke" {
         fuzzTarget("CashAppWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("AfterpayWire", dictionary: true, ["ProviderClients", "ProviderWire"]),
         fuzzTarget("AdyenWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox", "CheckoutApp"]),
+        fuzzTarget("AdyenSessionWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire"]),
         fuzzTarget("SquareWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("AntomWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("WalletWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox"]),

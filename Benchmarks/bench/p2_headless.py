@@ -15,19 +15,33 @@ TARGET = "≤ 3× floor, not bimodal"
 
 
 def provider_ids(ctx: Context) -> list[str]:
-    """The providers `checkout providers --json` lists (never a hard-coded list)."""
+    """The providers `checkout providers --json` lists (never a hard-coded list), each of its
+    variants (Adyen's `sessions` and `advanced` flows) as `id variant`."""
     done = subprocess.run([ctx.bin("checkout"), "providers", "--json"],
                           capture_output=True, text=True, timeout=30)
     if done.returncode != 0:
         raise BenchError(f"checkout providers --json exited {done.returncode}: {done.stderr.strip()}")
     try:
-        return [provider["id"] for provider in json.loads(done.stdout)["providers"]]
+        listed = json.loads(done.stdout)["providers"]
+        ids = []
+        for provider in listed:
+            variants = provider.get("variants") or {}
+            ids += [f"{provider['id']} {name}" for name in sorted(variants)] or [provider["id"]]
+            VARIANT_OPTIONS.update({f"{provider['id']} {name}": options for name, options in variants.items()})
+        return ids
     except (ValueError, KeyError, TypeError) as error:
         raise BenchError(f"checkout providers --json: unexpected output ({error})") from error
 
 
+# `id variant` → the options that variant sets (flag without dashes → value).
+VARIANT_OPTIONS: dict[str, dict[str, str]] = {}
+
+
 def ours_command(ctx: Context, provider: str) -> list[str]:
-    return [ctx.bin("checkout"), "run", "--provider", provider, "--customer", "approve"]
+    """`provider` is an id, or `id variant` for one of its variants (its options are added)."""
+    provider_id = provider.split(" ", 1)[0]
+    options = [arg for flag, value in sorted(VARIANT_OPTIONS.get(provider, {}).items()) for arg in (f"--{flag}", value)]
+    return [ctx.bin("checkout"), "run", "--provider", provider_id, "--customer", "approve", *options]
 
 
 def floor_command(ctx: Context, provider: str) -> list[str]:
@@ -35,7 +49,7 @@ def floor_command(ctx: Context, provider: str) -> list[str]:
     written into the floor, so a new provider needs nothing here."""
     calls = ctx.floor_calls.get(provider)
     if calls is None:
-        calls = os.path.join(ctx.work_dir(), f"floor-calls-{provider}.txt")
+        calls = os.path.join(ctx.work_dir(), f"floor-calls-{provider.replace(' ', '-')}.txt")
         with open(calls, "w") as out:
             out.write("".join(f"{' '.join(map(str, call))}\n" for call in recorded_calls(ctx, provider)))
         ctx.floor_calls[provider] = calls
@@ -44,7 +58,7 @@ def floor_command(ctx: Context, provider: str) -> list[str]:
 
 def recorded_calls(ctx: Context, provider: str) -> list[tuple[str, str, int, int]]:
     """(method, path, request bytes, response bytes) of each exchange in our run's HAR."""
-    har = os.path.join(ctx.work_dir(), f"{provider}.har")
+    har = os.path.join(ctx.work_dir(), f"{provider.replace(' ', '-')}.har")
     done = subprocess.run(ours_command(ctx, provider) + ["--record", har],
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120)
     if done.returncode != 0:

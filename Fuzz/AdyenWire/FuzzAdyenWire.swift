@@ -7,7 +7,10 @@ import ProviderWire
 /// Adyen's Checkout API bodies and webhooks from both sides. The first byte picks what reads
 /// the rest: the sandbox reading and validating a request body (as its routes do), the client
 /// decoding an answer (an error body when the status is not 2xx), or the webhook receiver
-/// reading and verifying a notification.
+/// reading and verifying a notification. A first byte below 0x80 whose low four bits are not 0
+/// picks the sessions flow's bodies instead (the seed corpus's other inputs keep their meaning):
+/// the sandbox validating `POST /sessions` and reading the component's calls, and the client
+/// decoding the session, its result, setup and payment answers.
 private let key = AdyenHMAC.keyBytes(hex: AdyenHMAC.sandboxKey) ?? []
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -17,6 +20,10 @@ public func fuzzAdyenWire(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let status = bytes[0] & 0x80 == 0 ? 200 : 400 + Int(bytes[0] & 0x0F)
     let response = ProviderResponse(status: status, headers: [], body: body)
     let reader = AdyenRequestReader(limits: SandboxLimits())
+    if bytes[0] & 0x80 == 0, bytes[0] & 0x0F != 0 {
+        fuzzSessions(bytes[0] & 0x0F, body, response, reader)
+        return 0
+    }
     switch (bytes[0] >> 4) & 7 {
     case 0:
         if let payment = try? reader.decode(AdyenIncoming.Payment.self, from: body) { _ = try? AdyenPaymentValidation.validate(payment) }
@@ -39,6 +46,29 @@ public func fuzzAdyenWire(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// The sessions flow: `POST /sessions` validated as the route does, the component's calls read
+/// (their method checked, a redirectResult decoded), and the client's decoders of each answer.
+private func fuzzSessions(_ selector: UInt8, _ body: Data, _ response: ProviderResponse, _ reader: AdyenRequestReader) {
+    switch selector {
+    case 1:
+        if let session = try? reader.decode(AdyenIncoming.Session.self, from: body) {
+            _ = try? AdyenSessionRoutes.validate(session, now: Date(timeIntervalSince1970: 1_800_000_000))
+        }
+    case 2:
+        if let call = try? reader.decode(AdyenIncoming.SessionCall.self, from: body) {
+            if let method = call.paymentMethod { _ = try? AdyenPaymentValidation.checkMethod(method) }
+            if let redirect = call.details?["redirectResult"] { _ = AdyenPaymentStore.Payment.decodeRedirectResult(redirect) }
+        }
+    case 3: clientReads(AdyenSessionResponse.self, response).map { _ = $0.storeMode }
+    case 4: clientReads(AdyenSessionResultResponse.self, response).map { _ = $0.sessionStatus }
+    case 5: clientReads(AdyenSessionSetupResponse.self, response).map { _ = $0.paymentMethods.cashApp }
+    case 6: clientReads(AdyenSessionPaymentResponse.self, response).map { _ = ($0.result, $0.action?.url) }
+    default:
+        let text = String(decoding: body, as: UTF8.self)
+        _ = (AdyenClientKey.isWellFormed(text), AdyenSessionRoutes.date(text), AdyenPaymentStore.Payment.decodeRedirectResult(text))
+    }
 }
 
 @discardableResult

@@ -7,9 +7,11 @@ struct SoakProvider: Decodable, Sendable {
     let endpoints: [String]
     let settles: Bool
     let customerBehaviours: [String]
+    /// Its named ways of running (Adyen's flows), as the options each sets; the soak takes turns.
+    var variants: [String: [String: String]]? = nil
 
     enum CodingKeys: String, CodingKey {
-        case id, endpoints, settles
+        case id, endpoints, settles, variants
         case customerBehaviours = "customer_behaviours"
     }
 }
@@ -24,14 +26,18 @@ struct SoakCheckout: Sendable {
     let reference: String
     /// Seconds `checkout run --timeout` waits for a decision.
     let timeout: Int
+    /// The provider's variant this checkout runs (its name and options), when it has several.
+    var variant: (name: String, options: [String: String])? = nil
 
     /// The scenario file `checkout run` reads (JSON is YAML too).
     var scenario: [String: Any] {
-        ["name": "soak \(index)", "provider": provider.id, "customer": customer, "faults": faults, "reference_id": reference]
+        var scenario: [String: Any] = ["name": "soak \(index)", "provider": provider.id, "customer": customer, "faults": faults, "reference_id": reference]
+        if let variant { scenario["options"] = variant.options }
+        return scenario
     }
 
     var summary: String {
-        "\(provider.id), customer \(customer), faults [\(faults.joined(separator: "; "))]"
+        "\(provider.id)\(variant.map { " (\($0.name))" } ?? ""), customer \(customer), faults [\(faults.joined(separator: "; "))]"
     }
 }
 
@@ -44,9 +50,13 @@ enum SoakPlan {
             let customer = customer(for: provider, &random)
             let faultCount = random.weighted([(0, 5), (1, 3), (2, 2)])
             let faults = (0..<faultCount).map { _ in fault(on: provider, &random) }
+            // Variants take turns by index, so the seed's draws stay as they were.
+            let variants = (provider.variants ?? [:]).sorted { $0.key < $1.key }
+            let variant = variants.isEmpty ? nil : variants[index % variants.count]
             return SoakCheckout(
                 index: index, provider: provider, customer: customer, faults: faults,
-                reference: "soak-\(seed)-\(index)", timeout: customer == "none" ? 2 : 60)
+                reference: "soak-\(seed)-\(index)", timeout: customer == "none" ? 2 : 60,
+                variant: variant.map { (name: $0.key, options: $0.value) })
         }
     }
 

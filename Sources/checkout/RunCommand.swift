@@ -121,6 +121,14 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(.usage)
         }
 
+        // What only the provider checked out with needs (Cash App's own credentials).
+        if let descriptor = sessionFlags.options.registry.descriptor(scenario.provider),
+            let problem = descriptor.usageProblem(sessionFlags.options.providerOptions.filling(from: ProviderOptionValues(scenario.options)))
+        {
+            Console.err("error: \(problem)")
+            throw ExitCode(.usage)
+        }
+
         let options = HeadlessOptions(
             session: sessionFlags.options, scenario: scenario, json: json, timeoutSeconds: timeout, recordPath: record, printReceipt: receipt)
         let outcome = await HeadlessCheckout(options: options, write: Console.out, writeError: Console.err).runCheckout()

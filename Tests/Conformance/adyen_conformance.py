@@ -4,13 +4,17 @@
 Usage: adyen_conformance.py BASE_URL [HMAC_KEY_HEX]
 
 The library is used unchanged: only the base URL of its checkout services points at the
-sandbox. The Cash App customer requests the grants come from are made and approved through
+sandbox. The sessions flow's component calls (the client-key host's /checkoutshopper/v1/sessions/
+{id}/setup|payments|paymentDetails, which the library does not make: Adyen's components do) go
+through plain HTTP with the sandbox's test client key, as adyen-ios and adyen-web send them. The Cash App customer requests the grants come from are made and approved through
 the sandbox's own HTTP routes (the simulated customer). Every webhook the sandbox sends is
 collected by a small local receiver and its HMAC checked with the library's own helpers.
 Prints one line per step; exits non-zero on the first failure.
 """
 import base64
 import json
+import urllib.error
+import urllib.parse
 import sys
 import threading
 import time
@@ -27,6 +31,8 @@ API_KEY = "AQEconformance-key"
 MERCHANT = "TerminalCheckoutConformance"
 SHOPPER = "conformance-shopper"
 RETURN_URL = "https://shop.example/return"
+CLIENT_KEY = "test_ADYENSANDBOXCLIENTKEY0001"
+REDIRECT_AMOUNT = 7006  # the sandbox's magic amount answering RedirectShopper with a redirect action
 
 
 class Failure(Exception):
@@ -66,6 +72,27 @@ def sandbox(base, method, path, body=None, headers=None):
     with urllib.request.urlopen(request, timeout=10) as response:
         text = response.read()
         return json.loads(text) if text else None
+
+
+def component(base, session_id, call, body):
+    """One of the component's calls on a session, with the client key (never the API key)."""
+    query = urllib.parse.urlencode({"clientKey": CLIENT_KEY})
+    return sandbox(base, "POST", f"/checkoutshopper/v1/sessions/{session_id}/{call}?{query}", body)
+
+
+def redirect_result(action_url):
+    """The shopper's visit to a redirect action's page: the redirectResult it sends back to the returnUrl."""
+    class Stop(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+    try:
+        urllib.request.build_opener(Stop).open(action_url, timeout=10)
+    except urllib.error.HTTPError as answer:
+        check(answer.code == 302, f"the action's page answered {answer.code}, not 302")
+        location = answer.headers["Location"]
+        check(location.startswith(RETURN_URL), f"the action's page sent the shopper to {location}, not the returnUrl")
+        return urllib.parse.parse_qs(urllib.parse.urlparse(location).query)["redirectResult"][0]
+    raise Failure("the action's page did not redirect")
 
 
 def approved_grants(base, client_id, actions):
@@ -221,6 +248,77 @@ def main():
         check(stored_id not in [m["id"] for m in after.message.get("storedPaymentMethods", [])], f"{stored_id} still listed")
         return f"stored {stored_id} ({data.get('cashapp.cashtag')}), listed, deleted (204), gone"
 
+    def session_pay_and_store():
+        nonlocal expected_standard, expected_tokens
+        request = {"amount": {"currency": "USD", "value": 900}, "merchantAccount": MERCHANT, "reference": "conformance-session",
+                   "returnUrl": RETURN_URL, "countryCode": "US", "shopperReference": SHOPPER, "channel": "iOS",
+                   "storePaymentMethodMode": "askForConsent", "recurringProcessingModel": "CardOnFile"}
+        key = str(uuid.uuid4())
+        created = payments_api.sessions(request, idempotency_key=key)
+        again = payments_api.sessions(request, idempotency_key=key)
+        check(created.status_code == 201, f"POST /sessions answered {created.status_code}")
+        session = created.message
+        check(again.message["id"] == session["id"], "the same Idempotency-Key made a second session")
+        for field in ("id", "sessionData", "expiresAt", "amount", "merchantAccount", "reference", "returnUrl"):
+            check(field in session, f"POST /sessions: no {field} in {session}")
+        check(session["storePaymentMethodMode"] == "askForConsent", f"storePaymentMethodMode {session.get('storePaymentMethodMode')}")
+        setup = component(base, session["id"], "setup", {"sessionData": session["sessionData"]})
+        check(setup["sessionData"] != session["sessionData"], "setup did not give a new sessionData")
+        check(setup["configuration"]["enableStoreDetails"] is True, f"askForConsent with a shopper: no toggle in {setup['configuration']}")
+        cashapp = next(m for m in setup["paymentMethods"]["paymentMethods"] if m["type"] == "cashapp")["configuration"]
+        approved = approved_grants(base, cashapp["clientId"], [
+            {"type": "ONE_TIME_PAYMENT", "scope_id": cashapp["scopeId"], "amount": 900, "currency": "USD"},
+            {"type": "ON_FILE_PAYMENT", "scope_id": cashapp["scopeId"], "account_reference_id": SHOPPER}])
+        grants = {g["type"]: g for g in approved["grants"]}
+        paid = component(base, session["id"], "payments", {
+            "sessionData": setup["sessionData"], "storePaymentMethod": True,
+            "paymentMethod": {"type": "cashapp", "grantId": grants["ONE_TIME"]["id"], "onFileGrantId": grants["EXTENDED"]["id"],
+                              "customerId": approved["customer_profile"]["id"], "cashtag": approved["customer_profile"]["cashtag"]}})
+        check(paid["resultCode"] == "Authorised" and paid.get("sessionResult"), f"session payment: {paid}")
+        result = payments_api.get_result_of_payment_session(session["id"], query_parameters={"sessionResult": paid["sessionResult"]})
+        check(result.message["id"] == session["id"] and result.message["status"] == "completed", f"session result: {result.message}")
+        psp = result.message["payments"][0]["pspReference"]
+        expected_standard += 1
+        expected_tokens += 1
+        return f"session {session['id']} (replayed with the same Idempotency-Key), setup, Authorised {psp}, stored, status completed"
+
+    def session_redirect_and_details():
+        nonlocal expected_standard
+        session = payments_api.sessions({"amount": {"currency": "USD", "value": REDIRECT_AMOUNT}, "merchantAccount": MERCHANT,
+                                         "reference": "conformance-session-redirect", "returnUrl": RETURN_URL}).message
+        setup = component(base, session["id"], "setup", {"sessionData": session["sessionData"]})
+        before = payments_api.get_result_of_payment_session(session["id"], query_parameters={"sessionResult": "none-yet"})
+        check(before.message["status"] == "active", f"an unpaid session is {before.message}")
+        cashapp = next(m for m in setup["paymentMethods"]["paymentMethods"] if m["type"] == "cashapp")["configuration"]
+        approved = approved_grants(base, cashapp["clientId"], [
+            {"type": "ONE_TIME_PAYMENT", "scope_id": cashapp["scopeId"], "amount": REDIRECT_AMOUNT, "currency": "USD"}])
+        paid = component(base, session["id"], "payments", {
+            "sessionData": setup["sessionData"], "paymentMethod": {"type": "cashapp", "grantId": approved["grants"][0]["id"]}})
+        check(paid["resultCode"] == "RedirectShopper" and paid["action"]["type"] == "redirect", f"session payment: {paid}")
+        pending = payments_api.get_result_of_payment_session(session["id"], query_parameters={"sessionResult": paid["sessionResult"]})
+        check(pending.message["status"] == "paymentPending", f"after the action: {pending.message}")
+        details = component(base, session["id"], "paymentDetails", {
+            "sessionData": paid["sessionData"], "details": {"redirectResult": redirect_result(paid["action"]["url"])}})
+        check(details["resultCode"] == "Authorised", f"session paymentDetails: {details}")
+        done = payments_api.get_result_of_payment_session(session["id"], query_parameters={"sessionResult": details["sessionResult"]})
+        check(done.message["status"] == "completed", f"after the details: {done.message}")
+        expected_standard += 1
+        return "active, RedirectShopper (paymentPending), paymentDetails Authorised (completed)"
+
+    def redirect_through_payments_details():
+        nonlocal expected_standard
+        approved = approved_grants(base, state["client_id"], [
+            {"type": "ONE_TIME_PAYMENT", "scope_id": state["scope_id"], "amount": REDIRECT_AMOUNT, "currency": "USD"}])
+        paid = payments_api.payments({"amount": {"currency": "USD", "value": REDIRECT_AMOUNT}, "merchantAccount": MERCHANT,
+                                      "reference": "conformance-redirect", "returnUrl": RETURN_URL,
+                                      "paymentMethod": {"type": "cashapp", "grantId": approved["grants"][0]["id"]}})
+        check(paid.message["resultCode"] == "RedirectShopper" and paid.message["action"]["type"] == "redirect", f"{paid.message}")
+        details = payments_api.payments_details({"details": {"redirectResult": redirect_result(paid.message["action"]["url"])}})
+        check(details.message["resultCode"] == "Authorised" and details.message["pspReference"] == paid.message["pspReference"],
+              f"{details.message}")
+        expected_standard += 1
+        return f"RedirectShopper {paid.message['pspReference']}, then Authorised by /payments/details"
+
     def errors_in_adyen_shape():
         bad = Adyen.Adyen()
         bad.client.xapikey = "not-an-adyen-key"
@@ -273,6 +371,9 @@ def main():
         step("capture", capture)
         step("cancel (another payment)", cancel_another)
         step("store a method, list it, delete it", store_and_delete)
+        step("sessions: create, setup, pay and store, result", session_pay_and_store)
+        step("sessions: a redirect action completed by paymentDetails", session_redirect_and_details)
+        step("payments: a redirect action completed by payments/details", redirect_through_payments_details)
         step("error shapes", errors_in_adyen_shape)
         step("webhooks HMAC (Adyen.util)", webhooks_signed)
     except Failure:

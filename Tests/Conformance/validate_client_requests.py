@@ -60,6 +60,11 @@ NOT_COVERED = [
      "Afterpay's Cash App Pay signing service: not in the checkouts or payments documents (PayKit's seed describes it)"),
     ("afterpay", "POST", "/v2/payments/validate-payment",
      "Afterpay's Cash App Pay signing service: not in the checkouts or payments documents (PayKit's seed describes it)"),
+    ("adyen", "POST", "/checkoutshopper/",
+     "Adyen's client-key API (its components' setup, payments and paymentDetails on a session): Adyen publishes no "
+     "OpenAPI document for it; the paths and bodies follow adyen-ios AdyenSession/API/ and adyen-web's sessions services"),
+    ("adyen", "GET", "/checkoutshopper/",
+     "Adyen's client-key API: no published document (the shopper's visit of a redirect action's page is on the sandbox's own host)"),
     ("wallet", "POST", "/wallet/tokens", "the sandbox's stand-in for PassKit issuing a wallet token: no provider API"),
     ("wallet", "GET", "/rates", "the merchant's shipping-rates backend (the seed's shape): no provider document"),
 ]

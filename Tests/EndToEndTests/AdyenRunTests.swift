@@ -18,8 +18,66 @@ import TestSupport
         }
     }
 
+    /// The default flow: a session, the component's setup, payment and the session's result.
+    @Test func theSessionsFlowIsTheDefault() async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--customer", "approve", "--json"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let lines = try objects(outcome)
+        #expect(lines.compactMap { $0["phase"] as? String } == ["session", "sessionPayment", "sessionResult", "completed"])
+        let summary = try #require(lines.last)
+        #expect(summary["flow"] as? String == "sessions")
+        #expect((summary["session_id"] as? String)?.hasPrefix("CS") == true, "\(summary)")
+        #expect(summary["session_status"] as? String == "completed")
+        #expect(summary["result_code"] as? String == "Authorised")
+        #expect((summary["psp_reference"] as? String)?.count == 16)
+    }
+
+    /// The component's calls carry the client key only: the API key never goes to the client-key host.
+    @Test func theAPIKeyNeverTravelsToTheClientKeyHost() async throws {
+        let har = FileManager.default.temporaryDirectory.appendingPathComponent("adyen-sessions-\(UUID().uuidString).har").path
+        defer { try? FileManager.default.removeItem(atPath: har) }
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--amount", "7006", "--record", har])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any])
+        let entries = ((document["log"] as? [String: Any])?["entries"] as? [[String: Any]]) ?? []
+        let component = entries.compactMap { $0["request"] as? [String: Any] }.filter { ($0["url"] as? String)?.contains("/checkoutshopper/v1/sessions/") == true }
+        #expect(component.count == 3, "setup, payments, paymentDetails: \(component.map { $0["url"] ?? "" })")
+        for request in component {
+            let headers = (request["headers"] as? [[String: Any]] ?? []).compactMap { ($0["name"] as? String)?.lowercased() }
+            #expect(!headers.contains("x-api-key"), "\(request["url"] ?? "")")
+            #expect((request["url"] as? String)?.contains("clientKey=test_") == true)
+        }
+        // The API key the run used is redacted wherever it went (the Checkout API's calls).
+        #expect(!(try String(contentsOfFile: har, encoding: .utf8)).contains("AQE_terminalcheckout_sandbox_key"))
+    }
+
+    /// Magic 70.06: an action comes back and is completed through (the session's) payment details.
+    @Test(arguments: [("sessions", ["session", "sessionPayment", "details", "sessionResult", "completed"]), ("advanced", ["methods", "authorising", "details", "completed"])])
+    func anActionIsCompletedThroughTheDetailsCall(flow: String, phases: [String]) async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--adyen-flow", flow, "--amount", "7006", "--json"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let lines = try objects(outcome)
+        #expect(lines.compactMap { $0["phase"] as? String } == phases)
+        #expect(lines.last?["result_code"] as? String == "Authorised")
+        #expect(lines.last?["flow"] as? String == flow)
+    }
+
+    /// The issue's defect: Adyen's real host with Cash App's starts without Cash App's client id
+    /// (here both are unreachable, so it ends in networkError, not in a refusal to start).
+    @Test func cashAppsURLDoesNotDemandTheClientIDAdyenGives() async throws {
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "adyen", "--adyen-url", "http://127.0.0.1:9/v71", "--adyen-api-key", "AQE_x", "--adyen-merchant-account", "M",
+            "--adyen-client-key", "test_ABCDEFGH12345678", "--cashapp-url", "http://127.0.0.1:9", "--retry-base-ms", "1",
+        ])
+        #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("needs your client id"), "\(outcome.stderr)")
+        #expect(outcome.states.last == "networkError")
+        let direct = try await CheckoutBinary.run(["run", "--provider", "cashapp", "--cashapp-url", "http://127.0.0.1:9"])
+        #expect(direct.status == 64 && direct.stderr.contains("--cashapp-url needs your client id"), "\(direct.stderr)")
+    }
+
     @Test func anApprovedCustomerIsAuthorisedWithAPSPReference() async throws {
-        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--customer", "approve"])
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--adyen-flow", "advanced", "--customer", "approve"])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
         #expect(sequence(outcome) == [
             "state notStarted", "phase methods", "state creatingCustomerRequest", "state readyToAuthorize", "state redirecting",
@@ -51,10 +109,11 @@ import TestSupport
         #expect(outcome.stderr.contains("settlement failed: \(resultCode)"), "\(outcome.stderr)")
     }
 
-    @Test func receivedWaitsForTheAuthorisationWebhook() async throws {
-        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--amount", "7004"])
+    @Test(arguments: [("advanced", "phase authorising"), ("sessions", "phase sessionResult")])
+    func receivedWaitsForTheAuthorisationWebhook(flow: String, before: String) async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--adyen-flow", flow, "--amount", "7004"])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
-        #expect(sequence(outcome).suffix(3) == ["phase authorising", "phase awaitingWebhook", "phase completed"])
+        #expect(sequence(outcome).suffix(3) == [before, "phase awaitingWebhook", "phase completed"])
         #expect(outcome.lines.contains { $0.contains("result_code=Received") && $0.contains("webhook=\"AUTHORISATION success=true\"") })
     }
 
@@ -64,10 +123,11 @@ import TestSupport
         #expect(outcome.stderr.contains("AUTHORISATION webhook: not authorised"), "\(outcome.stderr)")
     }
 
-    @Test func manualCaptureCapturesAfterAuthorised() async throws {
-        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--capture", "manual"])
+    @Test(arguments: [("advanced", "phase authorising"), ("sessions", "phase sessionResult")])
+    func manualCaptureCapturesAfterAuthorised(flow: String, before: String) async throws {
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen", "--adyen-flow", flow, "--capture", "manual"])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
-        #expect(sequence(outcome).suffix(3) == ["phase authorising", "phase capturing", "phase completed"])
+        #expect(sequence(outcome).suffix(3) == [before, "phase capturing", "phase completed"])
         #expect(outcome.lines.contains { $0.contains("capture_psp_reference=") })
     }
 
@@ -75,13 +135,18 @@ import TestSupport
         let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
         defer { server.signal(SIGTERM) }
         let shopper = ["--sandbox-url", baseURL, "--shopper-reference", "shopper-e2e"]
-        let stored = try await CheckoutBinary.run(["run", "--provider", "adyen", "--store", "--json"] + shopper)
+        // The advanced flow prints the stored id (a session's token arrives by webhook instead).
+        let stored = try await CheckoutBinary.run(["run", "--provider", "adyen", "--adyen-flow", "advanced", "--store", "--json"] + shopper)
         #expect(stored.status == 0, "\(stored.stdout)\(stored.stderr)")
         let id = try #require(try objects(stored).last?["stored_payment_method_id"] as? String)
 
         let repeatPurchase = try await CheckoutBinary.run(["run", "--provider", "adyen", "--stored-payment-method", id] + shopper)
         #expect(repeatPurchase.status == 0, "\(repeatPurchase.stdout)\(repeatPurchase.stderr)")
-        #expect(sequence(repeatPurchase) == ["state notStarted", "phase methods", "state approved", "phase authorising", "phase completed"])
+        #expect(sequence(repeatPurchase) == [
+            "state notStarted", "phase session", "state approved", "phase sessionPayment", "phase sessionResult", "phase completed",
+        ])
+        let advancedRepeat = try await CheckoutBinary.run(["run", "--provider", "adyen", "--adyen-flow", "advanced", "--stored-payment-method", id] + shopper)
+        #expect(sequence(advancedRepeat) == ["state notStarted", "phase methods", "state approved", "phase authorising", "phase completed"])
 
         let query = "shopperReference=shopper-e2e&merchantAccount=TerminalCheckoutECOM"
         let deleted = try await CheckoutBinary.send(
@@ -97,7 +162,8 @@ import TestSupport
         let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
         defer { server.signal(SIGTERM) }
         let outcome = try await CheckoutBinary.run([
-            "run", "--provider", "adyen", "--sandbox-url", baseURL, "--fault", "POST /v71/payments reset", "--retry-base-ms", "5",
+            "run", "--provider", "adyen", "--adyen-flow", "advanced", "--sandbox-url", baseURL, "--fault", "POST /v71/payments reset",
+            "--retry-base-ms", "5",
         ])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
         #expect(outcome.stderr.contains("POST /v71/payments attempt 1 failed"), "\(outcome.stderr)")
@@ -123,6 +189,8 @@ import TestSupport
         (["--store", "--stored-payment-method", "ABC"], "do not go together"),
         (["--adyen-url", "https://checkout-test.adyen.com/v71"], "ADYEN_API_KEY"),
         (["--adyen-hmac-key", "xyz"], "--adyen-hmac-key must be hexadecimal"),
+        (["--adyen-flow", "classic"], "--adyen-flow must be sessions or advanced"),
+        (["--store-payment-method-mode", "sometimes"], "must be disabled, askForConsent or enabled"),
     ])
     func badOptionsSayWhatIsAllowed(flags: [String], message: String) async throws {
         let outcome = try await CheckoutBinary.run(["run", "--provider", "adyen"] + flags)

@@ -65,8 +65,19 @@ import TestSupport
         Flow("wallet-square", ["--provider", "wallet", "--wallet-processor", "square"]),
         Flow("wallet-refused-card", ["--provider", "wallet", "--card", "0002"], exit: 1),
         Flow("antom-pay", ["--provider", "antom"]),
-        Flow("adyen-store-a", ["--provider", "adyen", "--store", "--shopper-reference", "shopper-conformance-a", "--json"]),
-        Flow("adyen-store-b", ["--provider", "adyen", "--store", "--shopper-reference", "shopper-conformance-b", "--json"]),
+        Flow("adyen-store-a", ["--provider", "adyen", "--adyen-flow", "advanced", "--store", "--shopper-reference", "shopper-conformance-a", "--json"]),
+        Flow("adyen-store-b", ["--provider", "adyen", "--adyen-flow", "advanced", "--store", "--shopper-reference", "shopper-conformance-b", "--json"]),
+        // The advanced flow (the flows above run the default, sessions): /paymentMethods, /payments, /payments/details.
+        Flow("adyen-advanced-approve", ["--provider", "adyen", "--adyen-flow", "advanced", "--json"]),
+        Flow("adyen-advanced-refused", ["--provider", "adyen", "--adyen-flow", "advanced", "--amount", "7001"], exit: 1),
+        Flow("adyen-advanced-received", ["--provider", "adyen", "--adyen-flow", "advanced", "--amount", "7004"]),
+        Flow("adyen-advanced-action-details", ["--provider", "adyen", "--adyen-flow", "advanced", "--amount", "7006"]),
+        // Sessions: the action through the session's paymentDetails, and each storePaymentMethodMode.
+        Flow("adyen-sessions-action-details", ["--provider", "adyen", "--amount", "7006"]),
+        Flow("adyen-sessions-ask-consent", [
+            "--provider", "adyen", "--store-payment-method-mode", "askForConsent", "--store", "--shopper-reference", "shopper-conformance-c",
+        ]),
+        Flow("adyen-sessions-enabled", ["--provider", "adyen", "--store-payment-method-mode", "enabled", "--shopper-reference", "shopper-conformance-d"]),
     ]
 
     /// The notifications the flows below make the sandbox send (AdyenNotifier's whole list).

@@ -26,6 +26,13 @@ public struct ProviderDescriptor: Sendable {
     public var pointsAtRealProvider: @Sendable (ProviderOptionValues) -> Bool
     /// A problem with its options, worded for the user; nil when they are usable.
     public var optionProblem: @Sendable (ProviderOptionValues) -> String?
+    /// A problem only when it is the provider checked out with (`checkout run --provider`, a
+    /// scenario's): credentials other providers get from their processor (Cash App's client id,
+    /// which Adyen's session setup and Afterpay's signing give) are demanded of this one alone.
+    public var usageProblem: @Sendable (ProviderOptionValues) -> String?
+    /// Whether the payment pane offers the method's toggle as its options set it (Adyen: only
+    /// where the flow lets the shopper choose to store).
+    public var showsToggle: @Sendable (ProviderOptionValues) -> Bool
     /// The secret values its calls carry (given or sandbox defaults), for the redactor.
     public var secrets: @Sendable (ProviderOptionValues, _ sandboxURL: String?) -> [String]
     /// Its wire calls as the coordinator's steps.
@@ -47,20 +54,27 @@ public struct ProviderDescriptor: Sendable {
     public var profileExample: ProfileExample?
     /// The longest reference id (a scenario's `reference_id`) its requests take.
     public var referenceLimit: ReferenceLimit
+    /// Named ways of running it that `make bench` measures and the soak drives apart, as the
+    /// options each sets (Adyen: its sessions and advanced flows); empty: its one way.
+    public var variants: [String: [String: String]]
 
     public init(
         id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: [MagicValue],
         customerBehaviours: [String] = ["approve", "decline", "none", "approve-after"], options: [ProviderOption] = [],
         pointsAtRealProvider: @escaping @Sendable (ProviderOptionValues) -> Bool = { _ in false },
         optionProblem: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
+        usageProblem: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
+        showsToggle: @escaping @Sendable (ProviderOptionValues) -> Bool = { _ in true },
         secrets: @escaping @Sendable (ProviderOptionValues, _ sandboxURL: String?) -> [String] = { _, _ in [] },
         makeAdapter: @escaping @Sendable (ProviderConnection) -> any PaymentProviderAdapter,
         makeSandbox: @escaping @Sendable (inout SandboxAssembly) async -> any SandboxProvider,
         configureSandbox: @escaping @Sendable (ProviderOptionValues, inout SandboxSettings) -> Void = { _, _ in },
         detail: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
         credentialProbe: CredentialProbe? = nil,
-        commands: [ProviderCommand] = [], profileExample: ProfileExample? = nil, referenceLimit: ReferenceLimit = .input
+        commands: [ProviderCommand] = [], profileExample: ProfileExample? = nil, referenceLimit: ReferenceLimit = .input,
+        variants: [String: [String: String]] = [:]
     ) {
+        self.variants = variants
         self.id = id
         self.method = method
         self.emulates = emulates
@@ -70,6 +84,8 @@ public struct ProviderDescriptor: Sendable {
         self.options = options
         self.pointsAtRealProvider = pointsAtRealProvider
         self.optionProblem = optionProblem
+        self.usageProblem = usageProblem
+        self.showsToggle = showsToggle
         self.secrets = secrets
         self.makeAdapter = makeAdapter
         self.makeSandbox = makeSandbox

@@ -12,8 +12,14 @@ public struct ProviderOption: Hashable, Sendable {
     public var secret: Bool
     /// A switch (`--store`): no value follows, and it reads as "true".
     public var isSwitch: Bool
+    /// A shorter key scenario files may use under `options:` besides the flag (`flow` for `adyen-flow`).
+    public var scenarioKey: String?
 
-    public init(flag: String, environment: String? = nil, valueName: String, help: String, secret: Bool = false, isSwitch: Bool = false) {
+    public init(
+        flag: String, environment: String? = nil, valueName: String, help: String, secret: Bool = false, isSwitch: Bool = false,
+        scenarioKey: String? = nil
+    ) {
+        self.scenarioKey = scenarioKey
         self.flag = flag
         self.environment = environment
         self.valueName = valueName

@@ -43,6 +43,7 @@ public enum ProvidersListing {
                     return object
                 },
                 "magic_values": descriptor.magicValues.map { ["field": $0.field, "value": $0.value, "effect": $0.effect] },
+                "variants": descriptor.variants,
             ]
         }
         guard let data = try? JSONSerialization.data(withJSONObject: ["providers": providers], options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),

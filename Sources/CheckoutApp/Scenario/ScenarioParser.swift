@@ -147,13 +147,15 @@ private struct ScenarioReader {
     /// stay in the environment: a scenario travels with tickets and transcripts.
     private func providerOptions(_ node: Node, of descriptor: ProviderDescriptor) throws(ScenarioError) -> [String: String] {
         let allowed = descriptor.options.filter { !$0.secret }
-        let fields = try mapping(node, "options", allowed: allowed.map(\.flag), what: "\(descriptor.id)'s options")
+        let fields = try mapping(node, "options", allowed: allowed.flatMap { [$0.flag] + ($0.scenarioKey.map { [$0] } ?? []) }, what: "\(descriptor.id)'s options")
         var values = ProviderOptionValues()
         for option in allowed {
-            guard let value = fields.values[option.flag] else { continue }
-            let written = try text(value, "options.\(option.flag)")
+            // The flag, or the option's shorter scenario key (`flow:` for `adyen-flow`).
+            let key = fields.values[option.flag] == nil ? option.scenarioKey ?? option.flag : option.flag
+            guard let value = fields.values[key] else { continue }
+            let written = try text(value, "options.\(key)")
             if option.isSwitch {
-                guard ["true", "false"].contains(written) else { throw error(at: value, "options.\(option.flag)", "must be true or false") }
+                guard ["true", "false"].contains(written) else { throw error(at: value, "options.\(key)", "must be true or false") }
                 if written == "true" { values[option.flag] = "true" }
             } else {
                 values[option.flag] = written

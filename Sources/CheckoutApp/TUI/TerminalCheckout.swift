@@ -129,6 +129,7 @@ public enum TerminalCheckout {
             var method = descriptor.method
             if let detail = descriptor.detail(options) { method.detail = detail }
             if let toggle = method.toggle, !toggle.isChoice, options[toggle.flag] != nil { method.toggle = nil }
+            if !descriptor.showsToggle(options) { method.toggle = nil }
             return method
         }
     }

@@ -3,15 +3,28 @@ import Foundation
 import ProviderClients
 import ProviderWire
 
-/// Cash App Pay through Adyen's component: `/paymentMethods` gives the PayKit client and
-/// scope ids, the Cash App customer request runs the 13 states as for Cash App Pay, and on
-/// `approved` the grants go to `/payments`, whose `resultCode` decides. A stored method pays
-/// without a customer step.
+/// Cash App Pay through Adyen's component, in either server-side flow.
+///
+/// Sessions (the default): `POST /sessions` with the API key, then the component's calls on the
+/// client-key host — setup (Cash App Pay's clientId and scopeId, the shopper's stored methods),
+/// the Cash App customer request through the 13 states, payments with the grants, paymentDetails
+/// when an `action` comes back — each sending the latest `sessionData`, and `GET
+/// /sessions/{id}?sessionResult=…` reads the outcome (`Received` waits for the verified
+/// AUTHORISATION webhook). Advanced: `/paymentMethods`, the customer request, `/payments` and
+/// `/payments/details`. A stored method pays without a customer step in both.
 public actor AdyenAdapter: PaymentProviderAdapter {
     public static let methodsStep = "methods"
     public static let authorisingStep = "authorising"
     public static let awaitingWebhookStep = "awaitingWebhook"
     public static let capturingStep = "capturing"
+    /// Sessions: `POST /sessions` and the component's setup.
+    public static let sessionStep = "session"
+    /// Sessions: the component's payments call with the grants.
+    public static let sessionPaymentStep = "sessionPayment"
+    /// Either flow: an `action` came back; the shopper's return goes to (the session's) payment details.
+    public static let detailsStep = "details"
+    /// Sessions: `GET /sessions/{id}?sessionResult=…`.
+    public static let sessionResultStep = "sessionResult"
 
     public let provider: String
     public let adyen: AdyenClient
@@ -30,6 +43,15 @@ public actor AdyenAdapter: PaymentProviderAdapter {
     private var storedCashtags: [Int: String] = [:]
     /// Each attempt's settings: the session's, with its order's options applied.
     private var attemptSettings: [Int: AdyenPaymentSettings] = [:]
+    /// Each attempt's Adyen session (sessions flow): its id, amount and the latest `sessionData`.
+    private var sessions: [Int: AdyenSessionState] = [:]
+
+    /// An Adyen session as the component holds it: every answer's `sessionData` replaces the last.
+    struct AdyenSessionState: Sendable {
+        var id: String
+        var data: String
+        var amount: AdyenAmount
+    }
 
     public init(
         provider: String, adyen: AdyenClient, cashAppBaseURL: String, settings: AdyenPaymentSettings,
@@ -55,13 +77,22 @@ public actor AdyenAdapter: PaymentProviderAdapter {
         references[ids.number] = reference
         let settings = settings.applying(order.providerOptions)
         attemptSettings[ids.number] = settings
-        await step(Self.methodsStep)
+        await step(settings.flow == .sessions ? Self.sessionStep : Self.methodsStep)
         if let webhooks { try await webhooks.prepare() }
         let methods: AdyenPaymentMethodsResponse
-        do {
-            methods = try await adyen.paymentMethods(amount: Self.amount(order.amount), idempotencyKey: "\(ids.idempotencyKey)-methods")
-        } catch {
-            throw ProviderFailure(error)
+        switch settings.flow {
+        case .advanced:
+            do {
+                // Per amount, as the session's: a cart change prepares again with another body.
+                methods = try await adyen.paymentMethods(
+                    amount: Self.amount(order.amount), idempotencyKey: "\(ids.idempotencyKey)-methods-\(order.amount.minorUnits)")
+            } catch {
+                throw ProviderFailure(error)
+            }
+        case .sessions:
+            // The key names the amount: a cart change prepares again, and a new total is a new session.
+            methods = try await openSession(
+                amount: order.amount, reference: reference, settings: settings, ids: ids, key: "session-\(order.amount.minorUnits)")
         }
         if let storedID = settings.storedPaymentMethodID {
             guard let stored = methods.storedPaymentMethods?.first(where: { $0.id == storedID }) else {
@@ -79,7 +110,7 @@ public actor AdyenAdapter: PaymentProviderAdapter {
         guard let configuration = methods.cashApp?.configuration, let clientID = configuration.clientId, let scopeID = configuration.scopeId else {
             throw ProviderFailure(
                 kind: .integration, category: "ADYEN_CONFIGURATION", code: "NO_CASHAPP",
-                detail: "Adyen's /paymentMethods offers no Cash App Pay with a clientId and scopeId for merchant account \(adyen.configuration.merchantAccount)")
+                detail: "Adyen's \(settings.flow == .sessions ? "session setup" : "/paymentMethods") offers no Cash App Pay with a clientId and scopeId for merchant account \(adyen.configuration.merchantAccount)")
         }
         let customerRequests = CustomerRequestClient(
             configuration: CashAppConfiguration(baseURL: cashAppBaseURL, clientID: clientID, brandID: scopeID), http: adyen.http)
@@ -89,11 +120,40 @@ public actor AdyenAdapter: PaymentProviderAdapter {
 
     private func settings(_ ids: AttemptIdentifiers) -> AdyenPaymentSettings { attemptSettings[ids.number] ?? settings }
 
+    /// `POST /sessions` with the API key, then the component's setup with the client key: the
+    /// session's payment methods. `key` tells this session's calls apart within the attempt (a
+    /// new amount needs a new session), the same on their retries.
+    private func openSession(
+        amount: Money, reference: String, settings: AdyenPaymentSettings, ids: AttemptIdentifiers, key: String
+    ) async throws(ProviderFailure) -> AdyenPaymentMethodsResponse {
+        let configuration = adyen.configuration
+        let storing = settings.storeMode != .disabled || settings.storedPaymentMethodID != nil
+        // A session offers the shopper's stored methods only when it may store (Adyen's rule):
+        // paying with one asks for consent, which stores nothing new without it.
+        let mode = settings.storedPaymentMethodID != nil && settings.storeMode == .disabled ? .askForConsent : settings.storeMode
+        let request = AdyenSessionRequest(
+            amount: Self.amount(amount), merchantAccount: configuration.merchantAccount, reference: reference, returnUrl: configuration.returnURL,
+            shopperReference: configuration.shopperReference, storePaymentMethodMode: mode,
+            recurringProcessingModel: storing ? "CardOnFile" : nil, shopperInteraction: settings.storedPaymentMethodID == nil ? nil : "ContAuth")
+        let session: AdyenSessionResponse
+        do { session = try await adyen.createSession(request, idempotencyKey: "\(ids.idempotencyKey)-\(key)") } catch { throw ProviderFailure(error) }
+        guard let data = session.sessionData else {
+            throw ProviderFailure(
+                kind: .unexpected, category: "ADYEN", code: "NO_SESSION_DATA", detail: "POST /sessions answered session \(session.id) without sessionData")
+        }
+        let setup: AdyenSessionSetupResponse
+        do {
+            setup = try await adyen.component.setup(sessionID: session.id, sessionData: data, idempotencyKey: "\(ids.idempotencyKey)-\(key)-setup")
+        } catch { throw ProviderFailure(error) }
+        sessions[ids.number] = AdyenSessionState(id: session.id, data: setup.sessionData, amount: session.amount)
+        return setup.paymentMethods
+    }
+
     /// The component's actions: ONE_TIME when the amount is above zero, ON_FILE when storing.
     private func actions(scopeID: String, amount: Money, ids: AttemptIdentifiers) -> [PaymentAction] {
         var actions: [PaymentAction] = []
         if amount.minorUnits > 0 { actions += CashAppAdapter.actions(scopeID: scopeID, amount: amount) }
-        if settings(ids).store {
+        if settings(ids).stores {
             actions.append(PaymentAction(type: .ON_FILE_PAYMENT, scopeID: scopeID, accountReferenceID: adyen.configuration.shopperReference))
         }
         return actions
@@ -111,6 +171,12 @@ public actor AdyenAdapter: PaymentProviderAdapter {
         _ attempt: PaymentAttempt, to draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers
     ) async throws(ProviderFailure) -> PaymentAttempt {
         guard let cashApp = cashApp[ids.number] else { throw Self.notPrepared }
+        // A session is for one amount: a new cart total needs a new session (set up again).
+        let amount = draft.amount ?? order.amount
+        if let session = sessions[ids.number], session.amount != Self.amount(amount) {
+            let reference = references[ids.number] ?? ids.reference
+            _ = try await openSession(amount: amount, reference: reference, settings: settings(ids), ids: ids, key: "session-\(amount.minorUnits)")
+        }
         let updated = try await cashApp.requests.update(
             attempt, actions: actions(scopeID: cashApp.scopeID, amount: draft.amount ?? order.amount, ids: ids), reference: references[ids.number],
             metadata: nil)
@@ -128,55 +194,219 @@ public actor AdyenAdapter: PaymentProviderAdapter {
         return try await cashApp.requests.retrieve(attempt, refreshing: refreshing)
     }
 
-    /// authorising → (awaitingWebhook) → (capturing) → completed; Refused and Cancelled are
-    /// declines, Error is an error.
+    /// Advanced: authorising → (details) → (awaitingWebhook) → (capturing) → completed.
+    /// Sessions: sessionPayment → (details) → sessionResult → (awaitingWebhook) → (capturing) →
+    /// completed. Refused and Cancelled are declines, Error is an error (the seed's table).
     public func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome {
         let settings = settings(ids)
-        guard let amount = attempt.amount, let request = paymentRequest(for: attempt, amount: amount, ids: ids) else {
-            return .failed(SettlementFailure(declined: false, reason: "the approved request has no grant to pay with"))
+        guard let amount = attempt.amount, let method = paymentMethod(for: attempt, amount: amount, ids: ids) else {
+            return .failed(SettlementFailure(declined: false, reason: "the approved request has no grant to pay with", details: flowDetails(ids)))
         }
+        let decision: Decision
+        switch settings.flow {
+        case .advanced: decision = await payAdvanced(method, amount: amount, attempt: attempt, ids: ids, step: step)
+        case .sessions: decision = await paySession(method, ids: ids, step: step)
+        }
+        return await finish(decision, amount: amount, attempt: attempt, ids: ids, step: step)
+    }
+
+    /// What a payment came to, before the webhook and the capture.
+    enum Decision: Sendable {
+        case authorised(psp: String, details: [String: String], payer: String?)
+        case received(psp: String?, details: [String: String], payer: String?)
+        case failed(SettlementFailure)
+    }
+
+    /// `/payments`, and `/payments/details` when it answers with an action.
+    private func payAdvanced(
+        _ method: AdyenCashAppDetails, amount: Money, attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter
+    ) async -> Decision {
+        let configuration = adyen.configuration
+        let settings = settings(ids)
+        let stored = settings.storedPaymentMethodID != nil
+        let request = AdyenPaymentRequest(
+            amount: Self.amount(amount), merchantAccount: configuration.merchantAccount, paymentMethod: method,
+            reference: references[ids.number] ?? attempt.reference ?? ids.reference, returnUrl: configuration.returnURL,
+            shopperReference: configuration.shopperReference, storePaymentMethod: settings.stores ? true : nil,
+            recurringProcessingModel: stored || settings.stores ? "CardOnFile" : nil, shopperInteraction: stored ? "ContAuth" : nil)
         await step(Self.authorisingStep)
-        let payment: AdyenPaymentResponse
+        var payment: AdyenPaymentResponse
         do { payment = try await adyen.payments(request, idempotencyKey: "\(ids.idempotencyKey)-payment") } catch {
-            return .failed(SettlementFailure(declined: false, reason: "POST /payments failed: \(error)"))
+            return .failed(SettlementFailure(declined: false, reason: "POST /payments failed: \(error)", details: flowDetails(ids)))
         }
-        let psp = payment.pspReference ?? "?"
-        var details = Self.details(payment)
-        switch payment.result {
+        if let action = payment.action {
+            await step(Self.detailsStep)
+            do {
+                let details = try await adyen.shopperReturn(from: action)
+                payment = try await adyen.paymentDetails(
+                    AdyenPaymentDetailsRequest(details: details, paymentData: action.paymentData), idempotencyKey: "\(ids.idempotencyKey)-details")
+            } catch {
+                return .failed(SettlementFailure(
+                    declined: false, reason: "Adyen asked for a \(action.type) action, and completing it failed: \(error)",
+                    details: flowDetails(ids).merging(Self.details(payment)) { $1 }))
+            }
+        }
+        let details = flowDetails(ids).merging(Self.details(payment)) { $1 }
+        return Self.decide(
+            resultCode: payment.resultCode, refusalReason: payment.refusalReason, psp: payment.pspReference, details: details,
+            payer: payment.additionalData?["cashapp.cashtag"])
+    }
+
+    /// The component's payments call on the session (the latest `sessionData`), its
+    /// paymentDetails when an action comes back, then `GET /sessions/{id}?sessionResult=…`.
+    private func paySession(_ method: AdyenCashAppDetails, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> Decision {
+        guard var session = sessions[ids.number] else {
+            return .failed(SettlementFailure(declined: false, reason: "the attempt has no Adyen session", details: flowDetails(ids)))
+        }
+        let settings = settings(ids)
+        await step(Self.sessionPaymentStep)
+        let component = adyen.component
+        // The toggle's answer goes with the payment only when the session asked for consent.
+        let consent: Bool? = settings.storeMode == .askForConsent && settings.storedPaymentMethodID == nil ? settings.store : nil
+        var payment: AdyenSessionPaymentResponse
+        do {
+            payment = try await component.payments(
+                sessionID: session.id, AdyenSessionPaymentRequest(sessionData: session.data, paymentMethod: method, storePaymentMethod: consent),
+                idempotencyKey: "\(ids.idempotencyKey)-payment")
+        } catch {
+            return .failed(SettlementFailure(declined: false, reason: "the session's payments call failed: \(error)", details: flowDetails(ids)))
+        }
+        session.data = payment.sessionData
+        sessions[ids.number] = session
+        if let action = payment.action {
+            await step(Self.detailsStep)
+            do {
+                let details = try await adyen.shopperReturn(from: action)
+                payment = try await component.paymentDetails(
+                    sessionID: session.id,
+                    AdyenSessionPaymentDetailsRequest(sessionData: session.data, details: details, paymentData: action.paymentData),
+                    idempotencyKey: "\(ids.idempotencyKey)-details")
+            } catch {
+                return .failed(SettlementFailure(
+                    declined: false, reason: "Adyen asked for a \(action.type) action, and completing it failed: \(error)",
+                    details: flowDetails(ids).merging(["result_code": payment.resultCode]) { $1 }))
+            }
+            session.data = payment.sessionData
+            sessions[ids.number] = session
+        }
+        var details = flowDetails(ids)
+        details["result_code"] = payment.resultCode
+        details["refusal_reason"] = payment.refusalReason
+        guard let sessionResult = payment.sessionResult else {
+            // Nothing to ask the server with: the resultCode alone decides, as in the advanced flow.
+            return Self.decide(resultCode: payment.resultCode, refusalReason: payment.refusalReason, psp: nil, details: details, payer: nil)
+        }
+        await step(Self.sessionResultStep)
+        let result: AdyenSessionResultResponse
+        do { result = try await adyen.sessionResult(sessionID: session.id, sessionResult: sessionResult) } catch {
+            return .failed(SettlementFailure(
+                declined: false, reason: "GET /sessions/\(session.id) failed: \(error); the payment's result code was \(payment.resultCode)",
+                details: details))
+        }
+        details["session_status"] = result.status
+        let psp = result.payments?.first(where: { $0.pspReference != nil })?.pspReference
+        details["psp_reference"] = psp
+        details["stored_payment_method_id"] = result.additionalData?["tokenization.storedPaymentMethodId"]
+        return Self.decide(session: result.sessionStatus, resultCode: payment.resultCode, refusalReason: payment.refusalReason, psp: psp, details: details)
+    }
+
+    /// The seed's table of resultCodes: Authorised pays, Received/Pending wait for the
+    /// AUTHORISATION webhook, Refused and Cancelled are declines, Error an error.
+    static func decide(resultCode: String?, refusalReason: String?, psp: String?, details: [String: String], payer: String?) -> Decision {
+        let because = Self.because(resultCode: resultCode, refusalReason: refusalReason)
+        switch resultCode.flatMap(AdyenResultCode.init(rawValue:)) {
         case .authorised:
-            break
+            guard let psp else { return .failed(SettlementFailure(declined: false, reason: "Authorised without a pspReference", details: details)) }
+            return .authorised(psp: psp, details: details, payer: payer)
         case .received, .pending:
+            return .received(psp: psp, details: details, payer: payer)
+        case .refused:
+            return .failed(SettlementFailure(declined: true, reason: "Refused\(because): choose another method", details: details))
+        case .cancelled:
+            return .failed(SettlementFailure(declined: true, reason: "Cancelled: pay with Cash App Pay again or choose another method", details: details))
+        case .error:
+            return .failed(SettlementFailure(declined: false, reason: "Error\(because): choose another method", details: details))
+        case .redirectShopper, nil:
+            return .failed(SettlementFailure(
+                declined: false, reason: "Adyen answered resultCode \(resultCode ?? "(none)"), which a Cash App Pay payment does not expect",
+                details: details))
+        }
+    }
+
+    /// The session's result decides; the payment's resultCode words it (and tells an Error from a refusal).
+    static func decide(
+        session status: AdyenSessionStatus?, resultCode: String, refusalReason: String?, psp: String?, details: [String: String]
+    ) -> Decision {
+        switch status {
+        case .completed:
+            guard let psp else {
+                return .failed(SettlementFailure(declined: false, reason: "the session completed without a payment's pspReference", details: details))
+            }
+            return .authorised(psp: psp, details: details, payer: nil)
+        case .paymentPending:
+            return .received(psp: psp, details: details, payer: nil)
+        case .canceled:
+            return decide(resultCode: AdyenResultCode.cancelled.rawValue, refusalReason: refusalReason, psp: psp, details: details, payer: nil)
+        case .refused:
+            // A refused session after an Error result is the error's; otherwise a refusal.
+            let code = resultCode == AdyenResultCode.error.rawValue ? resultCode : AdyenResultCode.refused.rawValue
+            return decide(resultCode: code, refusalReason: refusalReason, psp: psp, details: details, payer: nil)
+        case .expired:
+            return .failed(SettlementFailure(declined: false, reason: "the Adyen session expired before it was paid; start again", details: details))
+        case .active, nil:
+            // Still payable: the payment's own result says what happened to this attempt.
+            if let code = AdyenResultCode(rawValue: resultCode), [.refused, .cancelled, .error].contains(code) {
+                return decide(resultCode: resultCode, refusalReason: refusalReason, psp: psp, details: details, payer: nil)
+            }
+            return .failed(SettlementFailure(
+                declined: false, reason: "the session is \(status?.rawValue ?? "of unknown status") after resultCode \(resultCode)", details: details))
+        }
+    }
+
+    /// Received: the verified AUTHORISATION webhook decides; then the manual capture.
+    private func finish(
+        _ decision: Decision, amount: Money, attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter
+    ) async -> SettlementOutcome {
+        let settings = settings(ids)
+        let psp: String
+        var details: [String: String]
+        let payer: String?
+        switch decision {
+        case .failed(let failure):
+            return .failed(failure)
+        case .authorised(let reference, let facts, let cashtag):
+            (psp, details, payer) = (reference, facts, cashtag)
+        case .received(let reference, let facts, let cashtag):
+            details = facts
+            let code = facts["result_code"] ?? "Received"
             guard let webhooks else {
                 return .failed(SettlementFailure(
-                    declined: false, reason: "Adyen answered \(payment.resultCode ?? ""): order received; its result arrives by webhook, and none is received here (use the sandbox, or `checkout listen`)",
+                    declined: false,
+                    reason: "Adyen answered \(code): order received; its result arrives by webhook, and none is received here (use the sandbox, or `checkout listen`)",
                     details: details))
             }
-            await step(Self.awaitingWebhookStep)
-            guard let notification = await webhooks.authorisation(for: psp, timeout: settings.webhookWait) else {
+            guard let reference else {
                 return .failed(SettlementFailure(
-                    declined: false, reason: "order received (\(psp)); no AUTHORISATION webhook within \(settings.webhookWait)", details: details))
+                    declined: false, reason: "order received, but Adyen named no pspReference to match its webhook with", details: details))
+            }
+            await step(Self.awaitingWebhookStep)
+            guard let notification = await webhooks.authorisation(for: reference, timeout: settings.webhookWait) else {
+                return .failed(SettlementFailure(
+                    declined: false, reason: "order received (\(reference)); no AUTHORISATION webhook within \(settings.webhookWait)", details: details))
             }
             details["webhook"] = "AUTHORISATION success=\(notification.success)"
             guard notification.succeeded else {
                 return .failed(SettlementFailure(
                     declined: true, reason: "AUTHORISATION webhook: not authorised (\(notification.reason ?? "no reason given"))", details: details))
             }
-        case .refused:
-            return .failed(SettlementFailure(declined: true, reason: "Refused\(Self.because(payment)): choose another method", details: details))
-        case .cancelled:
-            return .failed(SettlementFailure(declined: true, reason: "Cancelled: pay with Cash App Pay again or choose another method", details: details))
-        case .error:
-            return .failed(SettlementFailure(declined: false, reason: "Error\(Self.because(payment)): choose another method", details: details))
-        case .redirectShopper, nil:
-            return .failed(SettlementFailure(
-                declined: false, reason: "Adyen answered resultCode \(payment.resultCode ?? "(none)"), which a Cash App Pay payment does not expect",
-                details: details))
+            (psp, payer) = (reference, cashtag)
         }
         if settings.capture == .manual {
             await step(Self.capturingStep)
             do {
                 let capture = try await adyen.capture(
-                    pspReference: psp, amount: request.amount, reference: request.reference, idempotencyKey: "\(ids.idempotencyKey)-capture")
+                    pspReference: psp, amount: Self.amount(amount), reference: references[ids.number] ?? attempt.reference,
+                    idempotencyKey: "\(ids.idempotencyKey)-capture")
                 details["capture_psp_reference"] = capture.pspReference
             } catch {
                 return .failed(SettlementFailure(
@@ -184,38 +414,34 @@ public actor AdyenAdapter: PaymentProviderAdapter {
                     details: details))
             }
         }
-        let payer = payment.additionalData?["cashapp.cashtag"] ?? storedCashtags[ids.number] ?? attempt.payer
-        return .completed(SettlementReceipt(paymentID: psp, payer: payer, details: details))
+        return .completed(SettlementReceipt(paymentID: psp, payer: payer ?? storedCashtags[ids.number] ?? attempt.payer, details: details))
     }
 
-    /// `/payments` for the approved attempt: its grants, or the stored method.
-    private func paymentRequest(for attempt: PaymentAttempt, amount: Money, ids: AttemptIdentifiers) -> AdyenPaymentRequest? {
-        let configuration = adyen.configuration
+    /// Which flow paid, and the session's id: the receipt and `--json` say.
+    private func flowDetails(_ ids: AttemptIdentifiers) -> [String: String] {
+        var details = ["flow": settings(ids).flow.rawValue]
+        details["session_id"] = sessions[ids.number]?.id
+        return details
+    }
+
+    /// Cash App Pay's details for the approved attempt: its grants, or the stored method.
+    private func paymentMethod(for attempt: PaymentAttempt, amount: Money, ids: AttemptIdentifiers) -> AdyenCashAppDetails? {
         let settings = settings(ids)
-        let reference = references[ids.number] ?? attempt.reference ?? ids.reference
         if let storedID = settings.storedPaymentMethodID {
-            return AdyenPaymentRequest(
-                amount: Self.amount(amount), merchantAccount: configuration.merchantAccount,
-                paymentMethod: AdyenCashAppDetails(cashtag: storedCashtags[ids.number], storedPaymentMethodId: storedID), reference: reference,
-                returnUrl: configuration.returnURL, shopperReference: configuration.shopperReference,
-                recurringProcessingModel: "CardOnFile", shopperInteraction: "ContAuth")
+            return AdyenCashAppDetails(cashtag: storedCashtags[ids.number], storedPaymentMethodId: storedID)
         }
         // Grants come one-time first (CashAppAttempt); the on-file grant is the last when storing.
         let oneTime = amount.minorUnits > 0 ? attempt.grants.first : nil
-        let onFile = settings.store ? attempt.grants.last.flatMap { $0 == oneTime ? nil : $0 } : nil
+        let onFile = settings.stores ? attempt.grants.last.flatMap { $0 == oneTime ? nil : $0 } : nil
         guard oneTime != nil || onFile != nil else { return nil }
-        let details = AdyenCashAppDetails(
+        return AdyenCashAppDetails(
             grantId: oneTime, onFileGrantId: onFile, customerId: onFile == nil ? nil : attempt.customerID,
             cashtag: onFile == nil ? nil : attempt.payer, requestId: attempt.id)
-        return AdyenPaymentRequest(
-            amount: Self.amount(amount), merchantAccount: configuration.merchantAccount, paymentMethod: details, reference: reference,
-            returnUrl: configuration.returnURL, shopperReference: configuration.shopperReference,
-            storePaymentMethod: settings.store ? true : nil, recurringProcessingModel: settings.store ? "CardOnFile" : nil)
     }
 
     /// ` (Not enough balance)`: the refusal reason, unless it only repeats the result code.
-    private static func because(_ payment: AdyenPaymentResponse) -> String {
-        guard let reason = payment.refusalReason, !reason.isEmpty, reason != payment.resultCode else { return "" }
+    private static func because(resultCode: String?, refusalReason: String?) -> String {
+        guard let reason = refusalReason, !reason.isEmpty, reason != resultCode else { return "" }
         return " (\(reason))"
     }
 

@@ -60,7 +60,7 @@ public struct AdyenClient: Sendable {
     /// a 4xx answer is final.
     public static func isRetryable(_ failure: AdyenFailure) -> Bool { failure.isRetryable || failure.isOutage }
 
-    private func call<Body: Encodable, Answer: Decodable>(
+    func call<Body: Encodable, Answer: Decodable>(
         _ method: String, _ path: String, body: Body?, idempotencyKey: String?
     ) async throws(AdyenFailure) -> Answer {
         try await http.jsonCall(

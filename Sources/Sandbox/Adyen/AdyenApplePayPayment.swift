@@ -30,12 +30,13 @@ extension AdyenPayments {
             resultCode: .authorised)
         payment.paymentMethod = AdyenResponsePaymentMethod(type: AdyenApplePayDetails.type, brand: brand)
         payment.additionalData = ["cardSummary": card.last4, "paymentMethod": brand]
-        if card.isDeclined { return finish(refuse(payment, "Refused"), consumesGrant: false, now: now) }
+        if card.isDeclined { return AdyenEndpoint.Answer(finish(refuse(payment, "Refused"), consumesGrant: false, now: now).response) }
         apply(magic: valid.amount.value, to: &payment)
+        if payment.resultCode == .redirectShopper { payment.resultCode = .authorised }  // the redirect magic is Cash App Pay's
         let consumes = [.authorised, .received].contains(payment.resultCode)
         switch endpoint.payments.add(payment, consumesGrant: consumes, now: now, limits: endpoint.settings.limits) {
         case .grantAlreadyUsed(let other):
-            return finish(refuse(payment, "Apple Pay token already used (by payment \(other))"), consumesGrant: false, now: now)
+            return AdyenEndpoint.Answer(finish(refuse(payment, "Apple Pay token already used (by payment \(other))"), consumesGrant: false, now: now).response)
         case .added(let added):
             payment = added
         }

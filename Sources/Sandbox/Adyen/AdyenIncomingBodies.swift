@@ -60,4 +60,36 @@ enum AdyenIncoming {
         var paymentMethod: Present?
         var recurringProcessingModel: String?
     }
+
+    /// `POST /sessions` (`CreateCheckoutSessionRequest`: the fields the sandbox reads).
+    struct Session: Decodable {
+        static let storeModes = AdyenStorePaymentMethodMode.allCases.map(\.rawValue)
+        static let processingModels = ["CardOnFile", "Subscription", "UnscheduledCardOnFile"]
+        static let shopperInteractions = ["Ecommerce", "ContAuth", "Moto", "POS"]
+        static let channels = ["iOS", "Android", "Web"]
+        static let modes = ["embedded", "hosted"]
+        var amount: AdyenAmount?
+        var merchantAccount: String?
+        var reference: String?
+        var returnUrl: String?
+        var countryCode: String?
+        var shopperReference: String?
+        var storePaymentMethodMode: String?
+        var recurringProcessingModel: String?
+        var shopperInteraction: String?
+        var channel: String?
+        var shopperLocale: String?
+        var expiresAt: String?
+        var mode: String?
+    }
+
+    /// The component's calls on a session (`…/v1/sessions/{id}/setup|payments|paymentDetails`):
+    /// one body for the three, each reading its own fields.
+    struct SessionCall: Decodable {
+        var sessionData: String?
+        var paymentMethod: CashApp?
+        var storePaymentMethod: Bool?
+        var details: [String: String]?
+        var paymentData: String?
+    }
 }

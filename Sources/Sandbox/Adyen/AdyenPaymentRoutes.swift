@@ -11,7 +11,7 @@ struct AdyenPaymentRoutes {
             await endpoint.post(request, context) { body, _ throws(AdyenRejection) in try paymentMethods(body) }
         }
         router.post(":version/payments") { request, context in
-            await endpoint.post(request, context) { body, key throws(AdyenRejection) in try await AdyenPayments(endpoint: endpoint).pay(body, idempotencyKey: key) }
+            await endpoint.post(request, context) { body, key throws(AdyenRejection) in try await AdyenPayments(endpoint: endpoint, baseURL: request.baseURL).pay(body, idempotencyKey: key) }
         }
         router.post(":version/payments/details") { request, context in
             await endpoint.post(request, context) { body, _ throws(AdyenRejection) in try details(body) }
@@ -33,10 +33,15 @@ struct AdyenPaymentRoutes {
     }
 
     /// A payment's current result, found by `details.pspReference`, `details.redirectResult`
-    /// or `paymentData` (the sandbox's pspReference in each case).
+    /// or `paymentData` (the sandbox's pspReference in each case); a `redirectResult` the action's
+    /// page of a `RedirectShopper` payment handed back completes that payment first.
     private func details(_ data: Data) throws(AdyenRejection) -> AdyenEndpoint.Answer {
         let body = try endpoint.reader.decode(AdyenIncoming.Details.self, from: data)
         guard let details = body.details else { throw AdyenRejection.invalid("14_0", "Required field 'details' is not provided.") }
+        // A redirect's result completes its payment (magic 70.06); any other is read as a pspReference.
+        if let redirectResult = details["redirectResult"], let completed = try AdyenPayments(endpoint: endpoint).complete(redirectResult: redirectResult) {
+            return AdyenEndpoint.Answer(completed.response)
+        }
         let reference = details["pspReference"] ?? details["redirectResult"] ?? body.paymentData ?? ""
         endpoint.payments.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
         guard !reference.isEmpty, let payment = endpoint.payments.payment(reference) else {

@@ -27,16 +27,32 @@ public final class AdyenPaymentStore: Sendable {
         var sequence = 0
         /// The grant this payment used up: no other payment may use it while this one is kept.
         var consumedGrant: String?
+        /// `RedirectShopper` (magic 70.06): the action to perform, and the secret the action's page
+        /// hands back in `redirectResult` for `/payments/details` to complete it.
+        var action: AdyenPaymentResponse.Action?
+        var redirectNonce: String?
+        /// Where the action's page sends the shopper back to.
+        var returnUrl: String?
+        /// The method to store once the action is completed (storing was asked for).
+        var pendingStore: PendingStore?
 
         var storeKey: String { pspReference }
         var storeClaims: [String] { consumedGrant.map { [$0] } ?? [] }
 
         var response: AdyenPaymentResponse {
             AdyenPaymentResponse(
-                pspReference: pspReference, resultCode: resultCode.rawValue, refusalReason: refusalReason,
+                pspReference: pspReference, resultCode: resultCode.rawValue, action: action, refusalReason: refusalReason,
                 refusalReasonCode: refusalReasonCode, additionalData: additionalData, amount: amount, merchantReference: reference,
                 paymentMethod: paymentMethod)
         }
+    }
+
+    /// An EXTENDED grant waiting for its payment's action to be completed before it is stored.
+    struct PendingStore: Sendable {
+        let grantID: String
+        let customerID: String
+        let cashtag: String
+        let shopperReference: String
     }
 
     /// One row of `adyen_payments` in `GET /sandbox/ledger`: a payment that was Authorised.
@@ -123,4 +139,35 @@ public final class AdyenPaymentStore: Sendable {
     }
 
     public var captureRows: [CaptureRow] { payments.records().flatMap(\.captures) }
+}
+
+extension AdyenPaymentStore.Payment {
+    /// The page the shopper visits for a `RedirectShopper` payment, on the client-key host's path.
+    static let redirectPagePath = "/checkoutshopper/checkoutPaymentRedirect"
+
+    /// Gives a `RedirectShopper` payment its redirect action and the secret its page hands back.
+    mutating func awaitRedirect(baseURL: String, returnUrl: String) {
+        self.returnUrl = returnUrl
+        let nonce = AdyenIDs.pspReference() + AdyenIDs.pspReference()
+        redirectNonce = nonce
+        action = AdyenPaymentResponse.Action(
+            type: "redirect", url: "\(baseURL)\(Self.redirectPagePath)?redirectData=\(pspReference)", method: "GET",
+            paymentMethodType: AdyenCashAppDetails.type)
+    }
+
+    /// The `redirectResult` the page hands back: opaque to the client (base64url of psp and secret).
+    var redirectResult: String? {
+        redirectNonce.map { Data("\(pspReference):\($0)".utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "") }
+    }
+
+    /// The pspReference and secret of a `redirectResult` this sandbox made; nil for anything else.
+    static func decodeRedirectResult(_ text: String) -> (psp: String, nonce: String)? {
+        guard text.count <= 200 else { return nil }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else { return nil }
+        let parts = plain.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 16, !parts[1].isEmpty else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
 }

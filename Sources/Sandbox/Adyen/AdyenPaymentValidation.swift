@@ -24,32 +24,46 @@ enum AdyenPaymentValidation {
     static let maxApplePayTokenLength = 10_000
 
     static func validate(_ body: AdyenIncoming.Payment) throws(AdyenRejection) -> AdyenValidPayment {
-        guard let merchantAccount = body.merchantAccount else {
-            throw AdyenRejection(.badRequest, "702", "Required field 'merchantAccount' is not provided.")
-        }
-        try AdyenRequestReader.checkMerchant(merchantAccount)
-        guard let amount = body.amount else { throw AdyenRejection.invalid("100", "Required field 'amount' is not provided.") }
-        try checkAmount(amount)
+        let order = try checkOrder(
+            merchantAccount: body.merchantAccount, amount: body.amount, reference: body.reference, returnUrl: body.returnUrl,
+            shopperReference: body.shopperReference, requirePaymentMethod: body.paymentMethod == nil)
         guard let method = body.paymentMethod else {
             throw AdyenRejection.invalid("14_0", "Required field 'paymentMethod' is not provided.")
         }
-        guard let reference = body.reference, !reference.isEmpty else { throw AdyenRejection.invalid("130", "Required field 'reference' is not provided.") }
+        try checkMethod(method)
+        return AdyenValidPayment(
+            amount: order.amount, merchantAccount: order.merchantAccount, method: method, reference: order.reference, returnUrl: order.returnUrl,
+            shopperReference: body.shopperReference, storePaymentMethod: body.storePaymentMethod ?? false)
+    }
+
+    /// What a payment and a session are both made of: merchantAccount, amount, reference,
+    /// returnUrl and shopperReference, checked in the order Adyen checks them (a missing
+    /// paymentMethod, when `requirePaymentMethod`, right after the amount).
+    static func checkOrder(
+        merchantAccount: String?, amount: AdyenAmount?, reference: String?, returnUrl: String?, shopperReference: String?,
+        requirePaymentMethod: Bool = false
+    ) throws(AdyenRejection) -> (merchantAccount: String, amount: AdyenAmount, reference: String, returnUrl: String) {
+        guard let merchantAccount else {
+            throw AdyenRejection(.badRequest, "702", "Required field 'merchantAccount' is not provided.")
+        }
+        try AdyenRequestReader.checkMerchant(merchantAccount)
+        guard let amount else { throw AdyenRejection.invalid("100", "Required field 'amount' is not provided.") }
+        try checkAmount(amount)
+        if requirePaymentMethod { throw AdyenRejection.invalid("14_0", "Required field 'paymentMethod' is not provided.") }
+        guard let reference, !reference.isEmpty else { throw AdyenRejection.invalid("130", "Required field 'reference' is not provided.") }
         guard reference.count <= maxReferenceLength else {
             throw AdyenRejection.invalid("130", "Field 'reference' is longer than \(maxReferenceLength) characters.")
         }
-        guard let returnUrl = body.returnUrl, !returnUrl.isEmpty else { throw AdyenRejection.invalid("14_030", "Return URL is missing.") }
+        guard let returnUrl, !returnUrl.isEmpty else { throw AdyenRejection.invalid("14_030", "Return URL is missing.") }
         guard returnUrl.utf8.count <= maxReturnURLLength, URLComponents(string: returnUrl)?.scheme != nil else {
             throw AdyenRejection.invalid("14_030", "Return URL is not a URL of at most \(maxReturnURLLength) characters.")
         }
-        if let shopper = body.shopperReference {
+        if let shopper = shopperReference {
             guard !shopper.isEmpty, shopper.count <= maxShopperReferenceLength else {
                 throw AdyenRejection.invalid("14_0", "Field 'shopperReference' must be 1 to \(maxShopperReferenceLength) characters.")
             }
         }
-        try checkMethod(method)
-        return AdyenValidPayment(
-            amount: amount, merchantAccount: merchantAccount, method: method, reference: reference, returnUrl: returnUrl,
-            shopperReference: body.shopperReference, storePaymentMethod: body.storePaymentMethod ?? false)
+        return (merchantAccount, amount, reference, returnUrl)
     }
 
     /// A currency Adyen knows and a value from 0 to the sandbox's ceiling.
@@ -62,7 +76,7 @@ enum AdyenPaymentValidation {
         }
     }
 
-    private static func checkMethod(_ method: AdyenIncoming.CashApp) throws(AdyenRejection) {
+    static func checkMethod(_ method: AdyenIncoming.CashApp) throws(AdyenRejection) {
         if method.type == AdyenApplePayDetails.type { return try checkApplePay(method) }
         guard method.type == AdyenCashAppDetails.type else {
             throw AdyenRejection.invalid(

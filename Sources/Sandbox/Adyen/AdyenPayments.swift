@@ -6,6 +6,8 @@ import ProviderWire
 /// sends the AUTHORISATION (and token) webhooks.
 struct AdyenPayments {
     let endpoint: AdyenEndpoint
+    /// The sandbox's origin as the client reached it, for the redirect action's page.
+    var baseURL = "http://127.0.0.1"
 
     private var settings: SandboxSettings { endpoint.settings }
 
@@ -13,6 +15,13 @@ struct AdyenPayments {
         let body = try endpoint.reader.decode(AdyenIncoming.Payment.self, from: data)
         let valid = try AdyenPaymentValidation.validate(body)
         if valid.method.type == AdyenApplePayDetails.type { return try payWithApplePay(valid, idempotencyKey: idempotencyKey) }
+        return AdyenEndpoint.Answer(try pay(valid, idempotencyKey: idempotencyKey).response)
+    }
+
+    /// What `/payments` and a session's payments share once the body is valid: the funding
+    /// (grant or stored method) checks, the magic amounts, the payment kept (a grant pays
+    /// once), the method stored when asked, and the webhooks. The payment as kept.
+    func pay(_ valid: AdyenValidPayment, idempotencyKey: String?) throws(AdyenRejection) -> AdyenPaymentStore.Payment {
         if valid.storePaymentMethod {
             guard valid.shopperReference != nil else {
                 throw AdyenRejection.invalid("14_0", "storePaymentMethod needs the shopperReference to store the method for.")
@@ -37,21 +46,57 @@ struct AdyenPayments {
             return finish(refuse(payment, error.reason), consumesGrant: false, now: now)
         }
         apply(magic: valid.amount.value, to: &payment)
+        if payment.resultCode == .redirectShopper { payment.awaitRedirect(baseURL: baseURL, returnUrl: valid.returnUrl) }
         if payment.resultCode == .authorised, let cashtag = funding.cashtag { payment.additionalData = ["cashapp.cashtag": cashtag] }
-        let consumes = funding.consumedGrant != nil && [.authorised, .received].contains(payment.resultCode)
+        let consumes = funding.consumedGrant != nil && [.authorised, .received, .redirectShopper].contains(payment.resultCode)
         switch endpoint.payments.add(payment, consumesGrant: consumes, now: now, limits: settings.limits) {
         case .grantAlreadyUsed(let other):
             return finish(refuse(payment, "grant already used (by payment \(other))"), consumesGrant: false, now: now)
         case .added(let added):
             payment = added
         }
-        if valid.storePaymentMethod, let storable = funding.storable, let shopper = valid.shopperReference,
-            [.authorised, .received].contains(payment.resultCode)
-        {
-            payment = store(storable, shopper: shopper, in: payment, now: now)
+        if valid.storePaymentMethod, let storable = funding.storable, let shopper = valid.shopperReference {
+            if [.authorised, .received].contains(payment.resultCode) {
+                payment = store(storable, shopper: shopper, in: payment, now: now)
+            } else if payment.resultCode == .redirectShopper {
+                // Stored once the shopper completes the action (/payments/details).
+                let pending = AdyenPaymentStore.PendingStore(
+                    grantID: storable.grantID, customerID: storable.customerID, cashtag: storable.cashtag, shopperReference: shopper)
+                payment = endpoint.payments.update(payment.pspReference) { stored in
+                    stored.pendingStore = pending
+                    return stored
+                } ?? payment
+            }
         }
         notify(payment)
-        return AdyenEndpoint.Answer(payment.response)
+        return payment
+    }
+
+    /// Completes a payment that answered `RedirectShopper` with the `redirectResult` its action's
+    /// page handed back: Authorised, the method stored if asked, AUTHORISATION sent. A payment
+    /// already completed answers as it stands. Nil when `redirectResult` is not one of this
+    /// sandbox's (then it is read as a pspReference, as before).
+    func complete(redirectResult: String) throws(AdyenRejection) -> AdyenPaymentStore.Payment? {
+        guard let (psp, nonce) = AdyenPaymentStore.Payment.decodeRedirectResult(redirectResult) else { return nil }
+        let now = settings.now()
+        endpoint.payments.evictDue(now: now, limits: settings.limits)
+        guard let payment = endpoint.payments.payment(psp) else { return nil }
+        guard payment.redirectNonce == nonce else {
+            throw AdyenRejection.invalid("14_0", "details.redirectResult is not the one payment \(psp)'s redirect handed back.")
+        }
+        let completed = endpoint.payments.update(psp) { stored -> AdyenPaymentStore.Payment? in
+            guard stored.resultCode == .redirectShopper else { return nil }
+            stored.resultCode = .authorised
+            stored.action = nil
+            return stored
+        } ?? nil
+        guard var completed else { return endpoint.payments.payment(psp) ?? payment }
+        if let pending = completed.pendingStore {
+            completed = store(
+                (pending.grantID, pending.customerID, pending.cashtag), shopper: pending.shopperReference, in: completed, now: now)
+        }
+        notify(completed)
+        return completed
     }
 
     /// 70.01–70.05 (in any currency) decide the result; any other amount is Authorised.
@@ -69,6 +114,8 @@ struct AdyenPayments {
             payment.resultCode = .cancelled
         case AdyenMagic.receivedThenAuthorisedValue, AdyenMagic.receivedThenRefusedValue:
             payment.resultCode = .received
+        case AdyenMagic.redirectValue:
+            payment.resultCode = .redirectShopper
         default:
             break
         }
@@ -82,16 +129,17 @@ struct AdyenPayments {
         return refused
     }
 
-    /// Keeps a payment that consumes nothing (a refusal) and answers it.
-    func finish(_ payment: AdyenPaymentStore.Payment, consumesGrant: Bool, now: Date) -> AdyenEndpoint.Answer {
+    /// Keeps a payment that consumes nothing (a refusal): the payment as kept.
+    func finish(_ payment: AdyenPaymentStore.Payment, consumesGrant: Bool, now: Date) -> AdyenPaymentStore.Payment {
         if case .added(let added) = endpoint.payments.add(payment, consumesGrant: consumesGrant, now: now, limits: settings.limits) {
             notify(added)
+            return added
         }
-        return AdyenEndpoint.Answer(payment.response)
+        return payment
     }
 
     /// Stores the EXTENDED grant for the shopper and puts the token in additionalData.
-    private func store(
+    func store(
         _ storable: (grantID: String, customerID: String, cashtag: String), shopper: String, in payment: AdyenPaymentStore.Payment, now: Date
     ) -> AdyenPaymentStore.Payment {
         let (method, operation) = endpoint.storedMethods.store(

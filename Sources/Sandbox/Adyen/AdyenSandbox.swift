@@ -9,6 +9,7 @@ public struct AdyenSandbox: SandboxProvider {
     public let id: String
     public let payments = AdyenPaymentStore()
     public let storedMethods = AdyenStoredMethodStore()
+    public let sessions = AdyenSessionStore()
     let idempotency = AdyenIdempotencyStore()
     /// Cash App's requests, where the grants Adyen's Cash App Pay payments are funded by live.
     public let cashApp: CashAppSandbox
@@ -18,9 +19,10 @@ public struct AdyenSandbox: SandboxProvider {
         self.cashApp = cashApp
     }
 
-    public var summary: String { "Adyen Checkout under /v71/ (any /vNN/ but /v2/; webhooks at /sandbox/webhooks)" }
-    /// None: Adyen's paths are claimed by pattern (`claims(path:)`), after Afterpay's `/v2/`.
-    public var pathPrefixes: [String] { [] }
+    public var summary: String { "Adyen Checkout under /v71/ (any /vNN/ but /v2/; sessions' component calls under /checkoutshopper/v1/; webhooks at /sandbox/webhooks)" }
+    /// The client-key host's paths (the sessions flow's component calls); the Checkout API's
+    /// are claimed by pattern (`claims(path:)`), after Afterpay's `/v2/`.
+    public var pathPrefixes: [String] { ["/checkoutshopper/"] }
 
     /// `/v<digits>/…`: the version segment Adyen's paths start with.
     public func claims(path: String) -> Bool {
@@ -35,6 +37,7 @@ public struct AdyenSandbox: SandboxProvider {
         AdyenPaymentRoutes(endpoint: endpoint).register(on: router)
         AdyenModificationRoutes(endpoint: endpoint).register(on: router)
         AdyenStoredMethodRoutes(endpoint: endpoint).register(on: router)
+        AdyenSessionRoutes(endpoint: endpoint, sessions: sessions).register(on: router)
     }
 
     public func faultResponse(_ fault: InjectedFault) -> Response {

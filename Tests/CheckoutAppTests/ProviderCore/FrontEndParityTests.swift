@@ -15,7 +15,9 @@ import TerminalUI
         let document = try Transcript.load(path)
         let masks: [(String, String)] = [
             (#"127\.0\.0\.1:\d+"#, "HOST"), (#"GRR_[a-z0-9]+"#, "GRR_*"), (#"GRG_[a-z0-9]+"#, "GRG_*"),
-            (#""idempotency_key":"[^"]+""#, #""idempotency_key":"*""#), (#"tc-[0-9a-f]{8}"#, "tc-*"), (#"t=\d+-[a-z0-9]+"#, "t=*"),
+            (#""idempotency_key":"[^"]+""#, #""idempotency_key":"*""#),
+            // Adyen's opaque session tokens (new with every answer).
+            (#""sessionData":"[^"]+""#, #""sessionData":"*""#), (#"sessionResult=[^ ]+"#, "sessionResult=*"), (#"tc-[0-9a-f]{8}"#, "tc-*"), (#"t=\d+-[a-z0-9]+"#, "t=*"),
             (#"CST_[a-z0-9]+"#, "CST_*"), (#"TP_[0-9A-F]+"#, "TP_*"), (#"002\.[a-z0-9]+"#, "TOKEN"), (#"eyJ[A-Za-z0-9_.-]+"#, "JWT"),
             // Other providers' ids, keys and times: a UUID, a time, any long token with a digit in it.
             (#"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"#, "UUID"),
@@ -69,7 +71,7 @@ import TerminalUI
 
     @Test(arguments: FrontEndParityTests.cases)
     func bothFrontEndsMakeTheSameRequests(provider: String, customer: CustomerBehaviour, status: CheckoutApp.ExitStatus) async throws {
-        try await compare(provider: provider, customer: customer, status: status)
+        try await checkBothFrontEnds(provider: provider, customer: customer, status: status)
     }
 
     /// Afterpay's signing retry (sandbox amounts 33.30: sign-payment fails once, the retry with a
@@ -77,17 +79,32 @@ import TerminalUI
     /// the same calls from the screen and from `checkout run`.
     @Test(arguments: [(3330, CheckoutApp.ExitStatus.approved, true), (3331, .failed, false)])
     func bothFrontEndsRetryAfterpaySigningTheSameWay(cents: Int, status: CheckoutApp.ExitStatus, signs: Bool) async throws {
-        try await compare(provider: "afterpay", customer: .approve, status: status, amount: Money(minorUnits: cents, currency: .usd), reachesReady: signs)
+        try await checkBothFrontEnds(provider: "afterpay", customer: .approve, status: status, amount: Money(minorUnits: cents, currency: .usd), reachesReady: signs)
     }
 
-    private func compare(
-        provider: String, customer: CustomerBehaviour, status: CheckoutApp.ExitStatus, amount: Money? = nil, reachesReady: Bool = true
+    /// Adyen's flows as the scenario's `options:` choose them: the sessions flow (the default,
+    /// above) asking for consent, with the action path (70.06), and the advanced flow.
+    @Test(arguments: [
+        ["flow": "sessions", "store-payment-method-mode": "askForConsent"], ["flow": "advanced"], ["flow": "sessions", "amount": "70.06"],
+        ["flow": "advanced", "amount": "70.06"],
+    ])
+    func bothFrontEndsWalkAdyensFlowsAlike(options: [String: String]) async throws {
+        var scenarioOptions = ["adyen-flow": options["flow"] ?? "sessions"]
+        scenarioOptions["store-payment-method-mode"] = options["store-payment-method-mode"]
+        let amount = try options["amount"].map { try Money(decimal: $0, currency: .usd) }
+        try await checkBothFrontEnds(provider: "adyen", customer: .approve, status: .approved, options: scenarioOptions, amount: amount)
+    }
+
+    private func checkBothFrontEnds(
+        provider: String, customer: CustomerBehaviour, status: CheckoutApp.ExitStatus, options: [String: String] = [:], amount: Money? = nil,
+        reachesReady: Bool = true
     ) async throws {
         var scenario = Scenario(name: "parity")
         scenario.provider = provider
         scenario.customer = customer
         scenario.amount = amount
         scenario.metadata = ["ticket": "SUP-1"]
+        scenario.options = options
         let registry = provider == "testpay" ? ProviderRegistry.withTestPay : .builtIn
 
         let headlessPath = temporaryPath("run.har")

@@ -23,6 +23,7 @@ extension ProviderDescriptor {
         options: CashAppOptions.all,
         pointsAtRealProvider: { $0[CashAppOptions.url.flag] != nil },
         optionProblem: CashAppOptions.problem,
+        usageProblem: CashAppOptions.credentialsProblem,
         secrets: { [CashAppOptions.configuration($0, sandboxURL: $1).clientID] },
         makeAdapter: { connection in
             let configuration = CashAppOptions.configuration(connection.options, sandboxURL: connection.sandboxURL)
@@ -55,6 +56,15 @@ public enum CashAppOptions {
         guard ProviderOptionValues.isWebURL(baseURL) else {
             return "--cashapp-url \(baseURL) is not an http(s) URL; give the API host root, e.g. \(CashAppConfiguration.sandboxHost)"
         }
+        return nil
+    }
+
+    /// The credentials Cash App Pay directly needs with its real host. Demanded only when it is
+    /// the provider checked out with: a provider reaching Cash App through its processor (Adyen's
+    /// session setup or /paymentMethods give the client id and scope id) is given them there,
+    /// and `--cashapp-url` only says where Cash App is.
+    static func credentialsProblem(_ values: ProviderOptionValues) -> String? {
+        guard values[url.flag] != nil else { return nil }
         if values[clientID.flag] == nil { return "--cashapp-url needs your client id: pass --client-id or set CASHAPP_CLIENT_ID" }
         if values[brandID.flag] == nil { return "--cashapp-url needs your brand id: pass --brand-id or set CASHAPP_BRAND_ID" }
         return nil

@@ -1,13 +1,16 @@
 """Adyen's Checkout API v71 (Tests/Conformance/specs/adyen/CheckoutService-v71.json).
 
 The sandbox serves Adyen under /v71/ with any `AQE…` key. Every operation of the document is
-either tested (OPERATIONS) or excluded with the reason (EXCLUDED); emulating one more (issue 27's
-/sessions, say) is moving its line from EXCLUDED to OPERATIONS.
+either tested (OPERATIONS) or excluded with the reason (EXCLUDED); emulating one more is moving
+its line from EXCLUDED to OPERATIONS. The sessions flow's component calls (the client-key host's
+/checkoutshopper/v1/sessions/{id}/setup|payments|paymentDetails) are in no Adyen document: the
+Swift tests and adyen_conformance.py hold them to adyen-ios' and adyen-web's requests instead.
 
 `prepare_operations` gives each modification its own Authorised Cash App Pay payment (USD, of
 the merchant account the document's examples use), so the examples phase reaches a real payment
 (201 and its response schema) rather than only "not a payment of this sandbox"; and gives the
-stored-method operations a shopper with a stored method to list and delete. hooks/adyen.py gives
+stored-method operations a shopper with a stored method to list and delete; and gives
+GET /sessions/{sessionId} a session of the sandbox, paid, with the sessionResult its payment answered. hooks/adyen.py gives
 each request its own Idempotency-Key (the document's examples share one). The decisions for each
 operation (emulated, answered as Adyen answers an unsupported call, not served) are in the README.
 """
@@ -48,6 +51,8 @@ OPERATIONS = (
     "GET /storedPaymentMethods",
     "POST /storedPaymentMethods",
     "DELETE /storedPaymentMethods/{storedPaymentMethodId}",
+    "POST /sessions",
+    "GET /sessions/{sessionId}",
 )
 
 EXCLUDED = {
@@ -65,14 +70,21 @@ EXCLUDED = {
     "PATCH /paymentLinks/{linkId}": NOT_SERVED,
     "POST /paymentMethods/balance": NOT_SERVED,
     "POST /paypal/updateOrder": NOT_SERVED,
-    "POST /sessions": NOT_SERVED + " (issue 27 adds it)",
-    "GET /sessions/{sessionId}": NOT_SERVED + " (issue 27 adds it)",
     "POST /validateShopperId": NOT_SERVED,
 }
 
 # The document is incomplete here, not the sandbox wrong: these statuses are added to its copy
 # for these operations only; status_code_conformance still checks everything else.
+# The session operations list only their success too; Adyen answers their errors as every other
+# Checkout operation's (GET /sessions/{sessionId} has no body or merchant account: 401 and 422).
+SESSION_RESULT_ERRORS = {
+    "401": STORED_ERRORS["401"],
+    "422": "an unknown session or a missing sessionResult (14_0), as every Checkout operation",
+}
+
 ADDED_STATUSES = {
+    "POST /sessions": STORED_ERRORS,
+    "GET /sessions/{sessionId}": SESSION_RESULT_ERRORS,
     "GET /storedPaymentMethods": STORED_ERRORS,
     "POST /storedPaymentMethods": STORED_ERRORS,
     "DELETE /storedPaymentMethods/{storedPaymentMethodId}": STORED_ERRORS,
@@ -140,6 +152,17 @@ def prepare_operations(base):
         "paymentMethod": {"type": "cashapp", "grantId": by_type["ONE_TIME"]["id"], "onFileGrantId": by_type["EXTENDED"]["id"],
                           "customerId": grants["customer_profile"]["id"], "cashtag": grants["customer_profile"]["cashtag"]},
     }, grants)["additionalData"]["tokenization.storedPaymentMethodId"]
+    session = call(base, "POST", "/sessions", {"amount": {"currency": "USD", "value": AMOUNT}, "merchantAccount": MERCHANT,
+                                               "reference": "contract-run", "returnUrl": RETURN_URL}, adyen)
+    component = f"{origin}/checkoutshopper/v1/sessions/{session['id']}"
+    client_key = "?clientKey=test_ADYENSANDBOXCLIENTKEY0001"
+    setup = call(component, "POST", "/setup" + client_key, {"sessionData": session["sessionData"]})
+    paid = call(component, "POST", "/payments" + client_key, {
+        "sessionData": setup["sessionData"], "paymentMethod": {"type": "cashapp", "grantId": approved([one_time])["grants"][0]["id"]}})
+    if paid.get("resultCode") != "Authorised":
+        raise RuntimeError(f"adyen prepare: the session payment was not Authorised: {paid}")
+    parameters["GET /sessions/{sessionId}"] = {"path.sessionId": session["id"], "query.sessionResult": paid["sessionResult"]}
+
     owner = {"query.shopperReference": SHOPPER, "query.merchantAccount": MERCHANT}
     parameters["GET /storedPaymentMethods"] = owner
     parameters["DELETE /storedPaymentMethods/{storedPaymentMethodId}"] = {**owner, "path.storedPaymentMethodId": stored}
