@@ -152,7 +152,7 @@ import TerminalUI
         let fromScreen = try requests(in: screenPath)
         #expect(fromRun == fromScreen)
         #expect(!fromRun.isEmpty)
-        if amount != nil {
+        if provider == "afterpay", amount != nil {
             // Each front end asked for a second checkout token after the first signing failed.
             #expect(fromRun.filter { $0.hasPrefix("POST http://HOST/v2/checkouts ") }.count == 2, "\(fromRun)")
             #expect(fromRun.filter { $0.hasPrefix("POST http://HOST/v2/payments/sign-payment ") }.count == 2, "\(fromRun)")
