@@ -7,10 +7,13 @@ struct SoakProvider: Decodable, Sendable {
     let endpoints: [String]
     let settles: Bool
     let customerBehaviours: [String]
+    /// Option sets its checkouts may also run with (Cash App Pay's on-file payments).
+    var soakOptions: [[String: String]]? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, endpoints, settles
         case customerBehaviours = "customer_behaviours"
+        case soakOptions = "soak_options"
     }
 }
 
@@ -24,14 +27,19 @@ struct SoakCheckout: Sendable {
     let reference: String
     /// Seconds `checkout run --timeout` waits for a decision.
     let timeout: Int
+    /// The provider's options for this checkout (one of its soak option sets), or none.
+    var options: [String: String] = [:]
 
     /// The scenario file `checkout run` reads (JSON is YAML too).
     var scenario: [String: Any] {
-        ["name": "soak \(index)", "provider": provider.id, "customer": customer, "faults": faults, "reference_id": reference]
+        var scenario: [String: Any] = ["name": "soak \(index)", "provider": provider.id, "customer": customer, "faults": faults, "reference_id": reference]
+        if !options.isEmpty { scenario["options"] = options }
+        return scenario
     }
 
     var summary: String {
         "\(provider.id), customer \(customer), faults [\(faults.joined(separator: "; "))]"
+            + (options.isEmpty ? "" : ", options " + options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
     }
 }
 
@@ -44,9 +52,16 @@ enum SoakPlan {
             let customer = customer(for: provider, &random)
             let faultCount = random.weighted([(0, 5), (1, 3), (2, 2)])
             let faults = (0..<faultCount).map { _ in fault(on: provider, &random) }
-            return SoakCheckout(
+            var checkout = SoakCheckout(
                 index: index, provider: provider, customer: customer, faults: faults,
                 reference: "soak-\(seed)-\(index)", timeout: customer == "none" ? 2 : 60)
+            // A provider with option sets runs each about as often as without (drawn only for it,
+            // so the other providers' checkouts stay as the seed drew them before).
+            if let sets = provider.soakOptions, !sets.isEmpty {
+                let pick = Int.random(in: 0...sets.count, using: &random)
+                if pick < sets.count { checkout.options = sets[pick] }
+            }
+            return checkout
         }
     }
 

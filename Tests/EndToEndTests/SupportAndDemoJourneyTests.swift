@@ -28,7 +28,7 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try await launch(tmux)
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
         try await tmux.waitFor("readyToAuthorize")
         try tmux.send("p")
         let screen = try await tmux.waitForAll(["polling", "Scan to pay", "v hides"])
@@ -58,7 +58,7 @@ import TestSupport
         defer { tmux.close() }
         let scenario = Self.scenarios.appendingPathComponent("happy-path.yaml").path
         try await launch(tmux, "'\(scenario)' --record '\(har.path)'", then: "echo exit=$?", waitingFor: "happy path")
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
         try await tmux.waitFor("readyToAuthorize")
         try tmux.send("p")
         // The scenario's customer approves on its own.

@@ -59,8 +59,9 @@ import TestSupport
         try await tmux.waitFor("(•) Express Shipping")
         try await tmux.waitFor("$72.74")
 
-        try tmux.send("p")
-        try await tmux.waitFor("readyToAuthorize")
+        // Cash App Pay's request was made as the checkout loaded (PayKit's seed) and followed the
+        // cart (PATCH): ready at the new total without a p, and the first p authorizes.
+        try await tmux.waitForAll(["readyToAuthorize", "$72.74 · elapsed"])
         try tmux.send("p")
         try await tmux.waitFor("polling")
         try tmux.send("a")
@@ -75,7 +76,7 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try await launch(tmux)
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
         try await tmux.waitFor("readyToAuthorize")
         try await tmux.waitFor("$45.05 · elapsed")
         try tmux.send("+")
@@ -93,7 +94,7 @@ import TestSupport
         try await launch(tmux)
         try tmux.send("Tab", "Tab", "Down", "Enter")
         try await tmux.waitFor("(•) Cash App Pay (Afterpay)")
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
         try await tmux.waitFor("readyToAuthorize")
         // A cart change gets a new Afterpay token and signature, then PATCHes the request.
         try tmux.send("+")
@@ -200,11 +201,44 @@ import TestSupport
         try await expectTerminalRestored(tmux)
     }
 
+    /// PayKit's seed path: the request is made as the checkout loads (no p), the on-file switch
+    /// follows it (a PATCH with an ON_FILE_PAYMENT action), the first p authorizes, and the
+    /// approval carries a ONE_TIME and an EXTENDED grant, on the banner and the receipt.
+    @Test func anOnFilePaymentMadeAsTheCheckoutLoads() async throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        try await launch(tmux)
+        try await tmux.waitFor("readyToAuthorize")
+        try tmux.send("Tab", "Tab")
+        try await tmux.waitFor("[ ] keep on file")
+        try tmux.send("s")
+        try await tmux.waitFor("[x] keep on file")
+        try tmux.send("v")
+        try await tmux.waitForAll(["PATCH /customer-request/v1/requests/", "readyToAuthorize"])
+        try tmux.send("v", "p")
+        try await tmux.waitFor("polling")
+        try tmux.send("a")
+        try await tmux.waitForAll(["approved  Approved", "(ONE_TIME)", "(EXTENDED)", "Paid by $SandboxShopper"])
+        try tmux.send("q")
+        try await tmux.waitFor("checkout: left in approved")
+        try await expectTerminalRestored(tmux)
+    }
+
+    /// With nothing authorized, the request made on load is not the customer's: q quits at once.
+    @Test func quittingBeforeAuthorizingARequestMadeOnLoadAsksNothing() async throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        defer { tmux.close() }
+        try await launch(tmux, then: "echo exit=$?")
+        try await tmux.waitFor("readyToAuthorize")
+        try tmux.send("q")
+        try await tmux.waitFor("exit=0")
+    }
+
     @Test func quittingWhilePollingAsksFirst() async throws {
         let tmux = try TmuxSession(width: 80, height: 24)
         defer { tmux.close() }
         try await launch(tmux)
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
         try await tmux.waitFor("readyToAuthorize")
         try tmux.send("Enter")
         try await tmux.waitFor("polling")
@@ -236,7 +270,7 @@ import TestSupport
         defer { tmux.close() }
         try tmux.type("clear; '\(CheckoutBinary.url.path)' --record '\(transcript)'; echo exit=$?")
         try await tmux.waitFor("notStarted")
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
         try await tmux.waitFor("readyToAuthorize")
         try tmux.send("Enter")
         try await tmux.waitFor("polling")

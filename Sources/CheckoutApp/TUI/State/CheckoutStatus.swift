@@ -12,13 +12,25 @@ public struct CheckoutStatus: Hashable, Sendable {
     public var flowStartedAt: Date?
     /// The authorization link as a QR code while the customer must act.
     public var authorizationCode: AuthorizationCode?
+    /// The request was created as the checkout loaded and nobody has authorized it yet: it may
+    /// be dropped (it was never shown to the customer, so nothing is charged) for another method.
+    public var createdOnLoad = false
 
     public init(enteredAt: Date) {
         stateEnteredAt = enteredAt
     }
 
     /// A request exists and is not decided: quitting would abandon it.
-    public var inFlight: Bool { state.kind == .inProgress }
+    public var inFlight: Bool { state.kind == .inProgress && !untouchedOnLoad }
+
+    /// A request made as the checkout loaded, not yet authorized (creating, updating or ready).
+    public var untouchedOnLoad: Bool {
+        guard createdOnLoad, phase == nil else { return false }
+        switch state {
+        case .creatingRequest, .updatingRequest, .readyToAuthorize: return true
+        default: return false
+        }
+    }
 
     /// A provider step runs outside the SDK states (Afterpay's token, signing, validating…).
     public var busyWithStep: Bool {
@@ -34,6 +46,8 @@ public struct CheckoutStatus: Hashable, Sendable {
     public var cartEditable: Bool {
         switch state {
         case .notStarted, .readyToAuthorize: phase == nil
+        // A request made on load follows the cart from the start.
+        case .creatingRequest, .updatingRequest: untouchedOnLoad
         default: false
         }
     }
@@ -50,6 +64,7 @@ public struct CheckoutStatus: Hashable, Sendable {
             flowStartedAt = nil
             phase = nil
             provider = nil
+            createdOnLoad = false
         case .creatingRequest, .updatingRequest:
             if flowStartedAt == nil { flowStartedAt = now }
         default:
