@@ -65,6 +65,17 @@ import Testing
         #expect(state.checkout.idle)
     }
 
+    /// A request made on load that failed (apiError here) gives way to another method at once.
+    @Test func anOnLoadFailureGivesWayToAnotherMethod() throws {
+        var (state, _) = try loaded()
+        _ = Screens.apply(Self.apiError, to: &state)
+        #expect(state.checkout.onLoadFailed && state.isUnavailable("cashapp"))
+        let square = try #require(state.paymentMethods.firstIndex { !state.isUnavailable($0.id) })
+        let commands = Screens.apply([.key(.tab), .key(.tab)] + Array(repeating: .key(.down), count: square) + [.key(.enter)], to: &state)
+        #expect(commands.first == .reset && state.checkout.idle, "\(commands)")
+        #expect(payOrder(Screens.apply([.key(.character("p"))], to: &state)) != nil)
+    }
+
     @Test func theOnFileSwitchAddsAnOnFileActionAndFollowsARequestMadeOnLoad() throws {
         var (state, _) = try loaded()
         _ = Screens.apply(Screens.created, to: &state)

@@ -58,7 +58,7 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try tmux.type("clear; '\(CheckoutBinary.url.path)' --no-mouse; echo exit=$?")
-        try await tmux.waitForAll(["notStarted", "House Blend Beans"])
+        try await tmux.waitForAll(["Driftwood Coffee Co.", "House Blend Beans"])
         #expect(!tmux.programWantsMouse)
         // Keys work as ever.
         try tmux.send("q")

@@ -6,6 +6,10 @@ import TestSupport
 /// Support and demo journeys in a real terminal: the QR code scanned off the screen, a
 /// recorded screen session replayed, and demo mode looping.
 @Suite(.serialized) struct SupportAndDemoJourneyTests {
+    /// The screen is drawn (its title bar). Not `notStarted`: with Cash App Pay chosen the request
+    /// is made as the checkout loads, so the banner may be past it before the first capture.
+    static let drawn = "TerminalCheckout · Driftwood Coffee Co."
+
     static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources/scenarios")
 
@@ -13,7 +17,7 @@ import TestSupport
         if !TmuxSession.isAvailable { Issue.record("tmux is not installed; `make test` installs it") }
     }
 
-    private func launch(_ tmux: TmuxSession, _ arguments: String = "", then: String = "", waitingFor marker: String = "notStarted") async throws {
+    private func launch(_ tmux: TmuxSession, _ arguments: String = "", then: String = "", waitingFor marker: String = Self.drawn) async throws {
         try tmux.type("clear; '\(CheckoutBinary.url.path)' \(arguments)" + (then.isEmpty ? "" : "; \(then)"))
         try await tmux.waitFor(marker)
     }

@@ -41,7 +41,7 @@ enum PaymentKeys {
     /// Authorizes a ready request, or chooses the row under the cursor for the next payment.
     static func choose(_ state: inout AppState) -> [AppCommand] {
         // A request made on load and not yet authorized is dropped for another row (never charged: the customer never saw it).
-        let dropping = state.checkout.untouchedOnLoad && !underCursorIsChosen(state)
+        let dropping = (state.checkout.untouchedOnLoad || state.checkout.onLoadFailed) && !underCursorIsChosen(state)
         if !dropping, case .readyToAuthorize = state.checkout.state { return CheckoutActions.pay(&state) }
         guard dropping || state.checkout.idle || state.checkout.ended else {
             state.warn("The payment method is fixed while a payment is in flight.")

@@ -23,6 +23,10 @@ public struct CheckoutStatus: Hashable, Sendable {
     /// A request exists and is not decided: quitting would abandon it.
     public var inFlight: Bool { state.kind == .inProgress && !untouchedOnLoad }
 
+    /// A request made on load ended in an error before anyone authorized it: choosing another
+    /// method starts over with it, as if nothing had been tried.
+    public var onLoadFailed: Bool { createdOnLoad && state.kind == .error }
+
     /// A request made as the checkout loaded, not yet authorized (creating, updating or ready).
     public var untouchedOnLoad: Bool {
         guard createdOnLoad, phase == nil else { return false }
