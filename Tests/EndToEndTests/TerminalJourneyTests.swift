@@ -243,8 +243,9 @@ import TestSupport
         defer { tmux.close() }
         try await launch(tmux)
         // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
+        // The focus stays where it was (the cart), so Enter from the payment pane authorizes.
         try await tmux.waitFor("readyToAuthorize")
-        try tmux.send("Enter")
+        try tmux.send("Tab", "Tab", "Enter")
         try await tmux.waitFor("polling")
         try tmux.send("q")
         try await tmux.waitFor("Quit anyway?")
@@ -275,8 +276,9 @@ import TestSupport
         try tmux.type("clear; '\(CheckoutBinary.url.path)' --record '\(transcript)'; echo exit=$?")
         try await tmux.waitFor(Self.drawn)
         // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
+        // The focus stays where it was (the cart), so Enter from the payment pane authorizes.
         try await tmux.waitFor("readyToAuthorize")
-        try tmux.send("Enter")
+        try tmux.send("Tab", "Tab", "Enter")
         try await tmux.waitFor("polling")
         try tmux.signalChild(named: "checkout", SIGQUIT)
         try await tmux.waitFor("exit=131")
