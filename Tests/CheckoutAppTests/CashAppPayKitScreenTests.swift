@@ -2,6 +2,7 @@
 import CheckoutModel
 import Foundation
 import PaymentFlow
+import Synchronization
 import ProviderWire
 import TerminalUI
 import Testing
@@ -150,8 +151,41 @@ import Testing
         #expect(problem(["redirect-url": "/relative/path"])?.contains("--redirect-url") == true)
         #expect(problem(["create-on-load": "yes"])?.contains("--create-on-load must be true or false") == true)
         #expect(problem(["api-error-pause": "-1"])?.contains("0 to 86400") == true)
-        #expect(problem(["account-reference-id": "c-1"])?.contains("--on-file") == true)
+        #expect(problem(["account-reference-id": String(repeating: "c", count: 1025)])?.contains("1 to 1024 characters") == true)
+        #expect(problem(["account-reference-id": "c-1"]) == nil)
         #expect(problem(["on-file": "only", "account-reference-id": "c-1", "redirect-url": "myapp://done", "create-on-load": "false", "api-error-pause": "60"]) == nil)
+    }
+
+    /// The real screen on the embedded sandbox: the request made on load is dropped when another
+    /// method is chosen, and nothing more happens to it (no authorization, no polling, so the
+    /// customer is never asked and nothing is charged); the new method's checkout goes on.
+    @Test func aRequestMadeOnLoadAndDroppedIsNeverAuthorized() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("onload-\(UUID().uuidString).har").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let terminal = InMemoryTerminal(width: 100, height: 30)
+        var options = TerminalCheckoutOptions(session: SessionOptions(registry: .builtIn), colors: false, recordPath: path)
+        options.terminal = { terminal }
+        options.quietEnd = true
+        let failure = Mutex<String?>(nil)
+        let thread = Thread {
+            func fail(_ why: String) {
+                failure.withLock { $0 = "\(why): \(terminal.lastScreen?.text ?? "no frame")" }
+                terminal.send(keys: [.control("c")])
+            }
+            guard terminal.waitForScreen(containing: "readyToAuthorize", timeout: .seconds(20)) != nil else { return fail("never made on load") }
+            // Square's card payment instead (its reader waits for the person at the terminal).
+            terminal.send(keys: [.tab, .tab, .down, .down, .down, .enter])
+            guard terminal.waitForScreen(containing: "(•) Card (Square)", timeout: .seconds(20)) != nil else { return fail("never chose Square") }
+            guard terminal.waitForScreen(containing: "notStarted", timeout: .seconds(20)) != nil else { return fail("never started over") }
+            terminal.send(keys: [.character("q")])
+        }
+        thread.start()
+        _ = await TerminalCheckout.run(options: options, writeError: { _ in })
+        #expect(failure.withLock { $0 } == nil, "\(failure.withLock { $0 } ?? "")")
+        let calls = try Transcript.load(path).log.entries.map { "\($0.request.method) \($0.request.url)" }
+        let creates = calls.filter { $0.hasPrefix("POST ") && $0.hasSuffix("/customer-request/v1/requests") }
+        #expect(creates.count == 1, "\(calls)")
+        #expect(!calls.contains { $0.contains("/customer-request/v1/requests/GRR_") || $0.contains("/sandbox/customer-requests/") }, "\(calls)")
     }
 
     static let apiError: [AppMessage] = [

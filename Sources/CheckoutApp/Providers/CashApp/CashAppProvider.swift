@@ -63,7 +63,7 @@ public enum CashAppOptions {
         help: "Cash App Pay: also ask for an on-file payment (PayKit's onFilePayment; approval adds an EXTENDED grant), or only that (no one-time payment). The screen's `keep on file` switch is `also`.")
     static let accountReferenceID = ProviderOption(
         flag: "account-reference-id", valueName: "id",
-        help: "Cash App Pay: your id for the customer's account, sent with the on-file action (account_reference_id); needs --on-file.")
+        help: "Cash App Pay: your id for the customer's account, sent with the on-file action (account_reference_id) when --on-file or the screen's switch asks for one.")
     static let redirectURL = ProviderOption(
         flag: "redirect-url", valueName: "url",
         help: "Cash App Pay: where Cash App sends the customer back, an absolute URL (CashAppPayConfiguration(redirectURL:); default \(CashAppPaySettings.defaultRedirectURL)).")
@@ -87,11 +87,9 @@ public enum CashAppOptions {
         if let value = values[onFile.flag], CashAppPaySettings.OnFile(option: value) == nil {
             return "--on-file must be also or only, not \"\(value)\""
         }
-        if let value = values[accountReferenceID.flag] {
-            if value.isEmpty || value.count > referenceLimit.characters {
-                return "--account-reference-id must be 1 to \(referenceLimit.characters) characters (Cash App's account_reference_id)"
-            }
-            if values[onFile.flag] == nil { return "--account-reference-id goes with an on-file payment: add --on-file also or --on-file only" }
+        // Without --on-file it waits for the screen's switch.
+        if let value = values[accountReferenceID.flag], value.isEmpty || value.count > referenceLimit.characters {
+            return "--account-reference-id must be 1 to \(referenceLimit.characters) characters (Cash App's account_reference_id)"
         }
         if let value = values[redirectURL.flag], !isAbsoluteURL(value) {
             return "--redirect-url must be an absolute URL with a scheme, e.g. \(CashAppPaySettings.defaultRedirectURL) (at most 2048 characters), not \"\(value)\""
