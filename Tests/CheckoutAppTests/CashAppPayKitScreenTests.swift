@@ -41,6 +41,15 @@ import Testing
         #expect(!state.checkout.createdOnLoad)
     }
 
+    /// Another method chosen before the request made on load has reported back is still a drop.
+    @Test func choosingAnotherMethodBeforeTheFirstStateComesBackDropsIt() throws {
+        var (state, _) = try loaded()
+        #expect(state.checkout.untouchedOnLoad && state.checkout.state == .notStarted)
+        #expect(Screens.apply([.key(.character("p"))], to: &state).isEmpty)
+        let commands = Screens.apply([.key(.tab), .key(.tab), .key(.down), .key(.enter)], to: &state)
+        #expect(commands.first == .reset && state.selectedPaymentIndex == 1 && !state.checkout.createdOnLoad, "\(commands)")
+    }
+
     @Test func createOnLoadFalseWaitsForP() throws {
         var state = try Screens.state()
         var values = ProviderOptionValues()

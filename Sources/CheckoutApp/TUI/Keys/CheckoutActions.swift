@@ -17,6 +17,10 @@ enum CheckoutActions {
             return []
         }
         switch state.checkout.state {
+        case .notStarted where state.checkout.createdOnLoad:
+            // The request made on load is on its way: p authorizes it once it is ready.
+            state.warn("Wait: the request is being created.")
+            return []
         case .notStarted:
             guard let order = order(state) else {
                 if case .failure(let error) = state.summary { state.warn(error.description) }

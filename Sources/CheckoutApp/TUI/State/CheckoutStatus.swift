@@ -31,7 +31,8 @@ public struct CheckoutStatus: Hashable, Sendable {
     public var untouchedOnLoad: Bool {
         guard createdOnLoad, phase == nil else { return false }
         switch state {
-        case .creatingRequest, .updatingRequest, .readyToAuthorize: return true
+        // notStarted: the create is on its way and its first state not back yet.
+        case .notStarted, .creatingRequest, .updatingRequest, .readyToAuthorize: return true
         default: return false
         }
     }
