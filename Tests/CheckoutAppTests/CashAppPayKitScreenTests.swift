@@ -67,9 +67,12 @@ import Testing
         let commands = Screens.apply([.key(.tab), .key(.tab)] + Array(repeating: .key(.down), count: afterpay) + [.key(.enter)], to: &state)
         #expect(commands.first == .reset, "\(commands)")
         #expect(state.selectedPaymentMethod.id == "afterpay" && state.checkout.idle)
-        // p pays with the new choice at once (the session's reset goes before it).
+        // p pays with the new choice at once (the session's reset goes before it); the dropped
+        // request's late states are not this checkout's.
         var paying = state
         #expect(payOrder(Screens.apply([.key(.character("p"))], to: &paying)) != nil)
+        _ = Screens.apply([.stateChanged(.readyToAuthorize(Screens.request())), .stateChanged(.notStarted)], to: &paying)
+        #expect(paying.checkout.state == .notStarted && paying.checkout.provider?.id == "afterpay")
         // Afterpay does not create on load: the new checkout waits for p.
         #expect(payOrder(Screens.apply([.stateChanged(.notStarted)], to: &state)) == nil)
         #expect(state.checkout.idle)

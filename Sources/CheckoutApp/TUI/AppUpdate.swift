@@ -95,6 +95,12 @@ public enum AppUpdate {
     }
 
     private static func stateChanged(_ state: inout AppState, to next: CheckoutState) -> [AppCommand] {
+        if state.checkout.awaitingDropReset {
+            // The dropped request's late states: the screen has already started over.
+            guard next == .notStarted else { return [] }
+            state.checkout.awaitingDropReset = false
+            if state.checkout.provider != nil { return [] }  // the next checkout has started already (p, or made on load)
+        }
         state.checkout.enter(next, at: state.now)
         var driven: [AppCommand] = []
         // A replayed or scenario-driven attempt names its provider.

@@ -52,6 +52,7 @@ enum PaymentKeys {
         guard dropping, chosen != (state.selectedPaymentIndex, state.selectedSavedMethodID) else { return commands }
         // The screen starts over at once (p now pays with the new choice); the session's reset goes first.
         state.checkout.enter(.notStarted, at: state.now)
+        state.checkout.awaitingDropReset = true
         return [.reset] + commands + CheckoutActions.createOnLoad(&state)
     }
 

@@ -15,6 +15,9 @@ public struct CheckoutStatus: Hashable, Sendable {
     /// The request was created as the checkout loaded and nobody has authorized it yet: it may
     /// be dropped (it was never shown to the customer, so nothing is charged) for another method.
     public var createdOnLoad = false
+    /// A request made on load was dropped for another method: its last states may still be on
+    /// their way, and are not this checkout's, until the session's reset says notStarted.
+    public var awaitingDropReset = false
 
     public init(enteredAt: Date) {
         stateEnteredAt = enteredAt
