@@ -9,10 +9,13 @@ struct SoakProvider: Decodable, Sendable {
     let customerBehaviours: [String]
     /// Its named ways of running (Adyen's flows), as the options each sets; the soak takes turns.
     var variants: [String: [String: String]]? = nil
+    /// Option sets its checkouts may also run with (Cash App Pay's on-file payments).
+    var soakOptions: [[String: String]]? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, endpoints, settles, variants
         case customerBehaviours = "customer_behaviours"
+        case soakOptions = "soak_options"
     }
 }
 
@@ -28,16 +31,20 @@ struct SoakCheckout: Sendable {
     let timeout: Int
     /// The provider's variant this checkout runs (its name and options), when it has several.
     var variant: (name: String, options: [String: String])? = nil
+    /// The provider's options for this checkout (one of its soak option sets), or none.
+    var options: [String: String] = [:]
 
     /// The scenario file `checkout run` reads (JSON is YAML too).
     var scenario: [String: Any] {
         var scenario: [String: Any] = ["name": "soak \(index)", "provider": provider.id, "customer": customer, "faults": faults, "reference_id": reference]
-        if let variant { scenario["options"] = variant.options }
+        let scenarioOptions = (variant?.options ?? [:]).merging(options) { _, chosen in chosen }
+        if !scenarioOptions.isEmpty { scenario["options"] = scenarioOptions }
         return scenario
     }
 
     var summary: String {
         "\(provider.id)\(variant.map { " (\($0.name))" } ?? ""), customer \(customer), faults [\(faults.joined(separator: "; "))]"
+            + (options.isEmpty ? "" : ", options " + options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
     }
 }
 
@@ -53,10 +60,17 @@ enum SoakPlan {
             // Variants take turns by index, so the seed's draws stay as they were.
             let variants = (provider.variants ?? [:]).sorted { $0.key < $1.key }
             let variant = variants.isEmpty ? nil : variants[index % variants.count]
-            return SoakCheckout(
+            var checkout = SoakCheckout(
                 index: index, provider: provider, customer: customer, faults: faults,
                 reference: "soak-\(seed)-\(index)", timeout: customer == "none" ? 2 : 60,
                 variant: variant.map { (name: $0.key, options: $0.value) })
+            // A provider with option sets runs each about as often as without (drawn only for it,
+            // so the other providers' checkouts stay as the seed drew them before).
+            if let sets = provider.soakOptions, !sets.isEmpty {
+                let pick = Int.random(in: 0...sets.count, using: &random)
+                if pick < sets.count { checkout.options = sets[pick] }
+            }
+            return checkout
         }
     }
 

@@ -86,8 +86,10 @@ import Testing
     @Test func storeOnTheCommandLineFixesAndHidesTheToggle() {
         let methods = TerminalCheckout.paymentMethods(.builtIn, options: ProviderOptionValues(["store": "true"]))
         #expect(methods.first { $0.id == "adyen" }?.toggle == nil)
-        // A choice (Antom's language) stays: the command line only says where it starts.
-        #expect(methods.filter { $0.toggle != nil }.allSatisfy { $0.toggle?.isChoice == true })
+        // A choice (Antom's language), and another provider's own switch (Cash App Pay's on-file), stay.
+        let toggles = methods.compactMap(\.toggle)
+        #expect(!toggles.contains { $0.flag == "store" })
+        #expect(toggles.allSatisfy { $0.isChoice || $0.flag != "store" })
         #expect(TerminalCheckout.paymentMethods(.builtIn, options: ProviderOptionValues()).contains { $0.toggle != nil })
     }
 }

@@ -55,6 +55,21 @@ import TestSupport
         #expect(objects.last { $0["summary"] as? Bool == true }?["exit_status"] as? Int == Int(status), "\(objects)")
     }
 
+    /// Cash App Pay's on-file payment beside the one-time payment, and alone: the approved line
+    /// names each grant's type (ONE_TIME, EXTENDED) in the order of its grants.
+    @Test(arguments: [("also", ["ONE_TIME", "EXTENDED"]), ("only", ["EXTENDED"])])
+    func onFileGrantsSayTheirTypes(onFile: String, types: [String]) async throws {
+        let objects = try await run(
+            ["run", "--on-file", onFile, "--account-reference-id", "customer-42", "--redirect-url", "https://shop.example/return", "--json"],
+            expecting: 0)
+        let approved = try #require(objects.first { $0["state"] as? String == "approved" }, "\(objects)")
+        #expect(approved["grant_types"] as? [String] == types, "\(approved)")
+        #expect((approved["grants"] as? [String])?.count == types.count, "\(approved)")
+        // A one-time payment alone reads as it always has: no grant_types.
+        let plain = try await run(["run", "--json"], expecting: 0)
+        #expect(plain.first { $0["state"] as? String == "approved" }?["grant_types"] == nil, "\(plain)")
+    }
+
     @Test func aScenarioExpectationLineMatches() async throws {
         let scenario = SchemaValidator.root.appendingPathComponent("Resources/scenarios/customer-declines.yaml").path
         let objects = try await run(["run", scenario, "--json"], expecting: 0)

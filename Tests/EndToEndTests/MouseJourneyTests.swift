@@ -20,7 +20,7 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         // Sixty logged exchanges (the newest at the bottom), so the log has somewhere to scroll.
-        try tmux.type("clear; TERM=\(term) '\(CheckoutBinary.url.path)' --bench-load log=60; echo exit=$?")
+        try tmux.type("clear; TERM=\(term) '\(CheckoutBinary.url.path)' --bench-load log=60 --create-on-load false; echo exit=$?")
         try await tmux.waitForAll(["notStarted", "/bench/requests/59 "])
         try await tmux.waitFor("mouse reports on") { _ in tmux.programWantsMouse }
 
@@ -58,7 +58,7 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try tmux.type("clear; '\(CheckoutBinary.url.path)' --no-mouse; echo exit=$?")
-        try await tmux.waitForAll(["notStarted", "House Blend Beans"])
+        try await tmux.waitForAll(["Driftwood Coffee Co.", "House Blend Beans"])
         #expect(!tmux.programWantsMouse)
         // Keys work as ever.
         try tmux.send("q")

@@ -6,6 +6,10 @@ import TestSupport
 /// Support and demo journeys in a real terminal: the QR code scanned off the screen, a
 /// recorded screen session replayed, and demo mode looping.
 @Suite(.serialized) struct SupportAndDemoJourneyTests {
+    /// The screen is drawn (its title bar). Not `notStarted`: with Cash App Pay chosen the request
+    /// is made as the checkout loads, so the banner may be past it before the first capture.
+    static let drawn = "TerminalCheckout · Driftwood Coffee Co."
+
     static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources/scenarios")
 
@@ -13,7 +17,7 @@ import TestSupport
         if !TmuxSession.isAvailable { Issue.record("tmux is not installed; `make test` installs it") }
     }
 
-    private func launch(_ tmux: TmuxSession, _ arguments: String = "", then: String = "", waitingFor marker: String = "notStarted") async throws {
+    private func launch(_ tmux: TmuxSession, _ arguments: String = "", then: String = "", waitingFor marker: String = Self.drawn) async throws {
         try tmux.type("clear; '\(CheckoutBinary.url.path)' \(arguments)" + (then.isEmpty ? "" : "; \(then)"))
         try await tmux.waitFor(marker)
     }
@@ -28,7 +32,7 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try await launch(tmux)
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
         try await tmux.waitFor("readyToAuthorize")
         try tmux.send("p")
         let screen = try await tmux.waitForAll(["polling", "Scan to pay", "v hides"])
@@ -58,7 +62,7 @@ import TestSupport
         defer { tmux.close() }
         let scenario = Self.scenarios.appendingPathComponent("happy-path.yaml").path
         try await launch(tmux, "'\(scenario)' --record '\(har.path)'", then: "echo exit=$?", waitingFor: "happy path")
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
         try await tmux.waitFor("readyToAuthorize")
         try tmux.send("p")
         // The scenario's customer approves on its own.

@@ -4,12 +4,16 @@ import TestSupport
 
 /// The real binary in a real terminal (tmux), driven by keys, read off the screen.
 @Suite(.serialized) struct TerminalJourneyTests {
+    /// The screen is drawn (its title bar). Not `notStarted`: with Cash App Pay chosen the request
+    /// is made as the checkout loads, so the banner may be past it before the first capture.
+    static let drawn = "TerminalCheckout · Driftwood Coffee Co."
+
     init() {
         if !TmuxSession.isAvailable { Issue.record("tmux is not installed; `make test` installs it") }
     }
 
     /// Starts the real binary in the pane; `then` runs after it exits (e.g. printing its status).
-    private func launch(_ tmux: TmuxSession, then: String = "", waitingFor marker: String = "notStarted") async throws {
+    private func launch(_ tmux: TmuxSession, then: String = "", waitingFor marker: String = Self.drawn) async throws {
         try tmux.type("clear; '\(CheckoutBinary.url.path)'" + (then.isEmpty ? "" : "; \(then)"))
         try await tmux.waitFor(marker)
     }
@@ -40,7 +44,8 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try await launch(tmux)
-        try await tmux.waitFor("Total · Driftwood Coffee Co.                  $45.05")
+        // The cart's total (its spacing depends on whether the QR code of the request made on load is up yet).
+        try await tmux.waitFor("the cart's total") { $0.range(of: #"Total · Driftwood Coffee Co\. +\$45\.05"#, options: .regularExpression) != nil }
 
         // Esc closes the help about as fast as another key does, not after curses' default
         // one-second Esc delay. Compared with `?`, so a busy machine slows both alike; the best
@@ -59,8 +64,9 @@ import TestSupport
         try await tmux.waitFor("(•) Express Shipping")
         try await tmux.waitFor("$72.74")
 
-        try tmux.send("p")
-        try await tmux.waitFor("readyToAuthorize")
+        // Cash App Pay's request was made as the checkout loaded (PayKit's seed) and followed the
+        // cart (PATCH): ready at the new total without a p, and the first p authorizes.
+        try await tmux.waitForAll(["readyToAuthorize", "$72.74 · elapsed"])
         try tmux.send("p")
         try await tmux.waitFor("polling")
         try tmux.send("a")
@@ -75,7 +81,7 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try await launch(tmux)
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
         try await tmux.waitFor("readyToAuthorize")
         try await tmux.waitFor("$45.05 · elapsed")
         try tmux.send("+")
@@ -93,7 +99,7 @@ import TestSupport
         try await launch(tmux)
         try tmux.send("Tab", "Tab", "Down", "Enter")
         try await tmux.waitFor("(•) Cash App Pay (Afterpay)")
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
         try await tmux.waitFor("readyToAuthorize")
         // A cart change gets a new Afterpay token and signature, then PATCHes the request.
         try tmux.send("+")
@@ -175,7 +181,7 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try tmux.type("clear; '\(CheckoutBinary.url.path)' --currency THB")
-        try await tmux.waitForAll(["notStarted", "฿1,273.30"])
+        try await tmux.waitForAll([Self.drawn, "฿1,273.30"])
         try tmux.send("Tab", "Tab", "Down", "Down", "Down", "Down", "Enter")
         try await tmux.waitFor("(•) Bank payment (Antom)")
         // The language switch is the row beneath the method.
@@ -241,13 +247,47 @@ import TestSupport
         try await expectTerminalRestored(tmux)
     }
 
+    /// PayKit's seed path: the request is made as the checkout loads (no p), the on-file switch
+    /// follows it (a PATCH with an ON_FILE_PAYMENT action), the first p authorizes, and the
+    /// approval carries a ONE_TIME and an EXTENDED grant, on the banner and the receipt.
+    @Test func anOnFilePaymentMadeAsTheCheckoutLoads() async throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        try await launch(tmux)
+        try await tmux.waitFor("readyToAuthorize")
+        try tmux.send("Tab", "Tab")
+        try await tmux.waitFor("[ ] keep on file")
+        try tmux.send("s")
+        try await tmux.waitFor("[x] keep on file")
+        try tmux.send("v")
+        try await tmux.waitForAll(["PATCH /customer-request/v1/requests/", "readyToAuthorize"])
+        try tmux.send("v", "p")
+        try await tmux.waitFor("polling")
+        try tmux.send("a")
+        try await tmux.waitForAll(["approved  Approved", "(ONE_TIME)", "(EXTENDED)", "Paid by $SandboxShopper"])
+        try tmux.send("q")
+        try await tmux.waitFor("checkout: left in approved")
+        try await expectTerminalRestored(tmux)
+    }
+
+    /// With nothing authorized, the request made on load is not the customer's: q quits at once.
+    @Test func quittingBeforeAuthorizingARequestMadeOnLoadAsksNothing() async throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        defer { tmux.close() }
+        try await launch(tmux, then: "echo exit=$?")
+        try await tmux.waitFor("readyToAuthorize")
+        try tmux.send("q")
+        try await tmux.waitFor("exit=0")
+    }
+
     @Test func quittingWhilePollingAsksFirst() async throws {
         let tmux = try TmuxSession(width: 80, height: 24)
         defer { tmux.close() }
         try await launch(tmux)
-        try tmux.send("p")
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
+        // The focus stays where it was (the cart), so Enter from the payment pane authorizes.
         try await tmux.waitFor("readyToAuthorize")
-        try tmux.send("Enter")
+        try tmux.send("Tab", "Tab", "Enter")
         try await tmux.waitFor("polling")
         try tmux.send("q")
         try await tmux.waitFor("Quit anyway?")
@@ -276,10 +316,11 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try tmux.type("clear; '\(CheckoutBinary.url.path)' --record '\(transcript)'; echo exit=$?")
-        try await tmux.waitFor("notStarted")
-        try tmux.send("p")
+        try await tmux.waitFor(Self.drawn)
+        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
+        // The focus stays where it was (the cart), so Enter from the payment pane authorizes.
         try await tmux.waitFor("readyToAuthorize")
-        try tmux.send("Enter")
+        try tmux.send("Tab", "Tab", "Enter")
         try await tmux.waitFor("polling")
         try tmux.signalChild(named: "checkout", SIGQUIT)
         try await tmux.waitFor("exit=131")
@@ -302,7 +343,7 @@ import TestSupport
         defer { tmux.close() }
         try await launch(tmux, then: "echo exit=$?", waitingFor: "terminal too small: need 80×24, have 70×20")
         try tmux.resize(width: 100, height: 30)
-        try await tmux.waitFor("notStarted")
+        try await tmux.waitFor(Self.drawn)
         try tmux.send("q")
         try await tmux.waitFor("exit=0")
         try await expectTerminalRestored(tmux)

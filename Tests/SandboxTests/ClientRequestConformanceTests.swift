@@ -1,4 +1,5 @@
 import CheckoutApp
+import CheckoutModel
 import Foundation
 import PaymentFlow
 import ProviderClients
@@ -36,6 +37,11 @@ import TestSupport
     static let flows: [Flow] = [
         Flow("cashapp-approve", ["--provider", "cashapp"]),
         Flow("cashapp-decline", ["--provider", "cashapp", "--customer", "decline"], exit: 1),
+        // PayKit's onFilePayment beside the one-time payment, and alone; the redirect URL given.
+        Flow("cashapp-on-file-also", [
+            "--provider", "cashapp", "--on-file", "also", "--account-reference-id", "customer-conformance", "--redirect-url", "https://shop.example/return",
+        ]),
+        Flow("cashapp-on-file-only", ["--provider", "cashapp", "--on-file", "only", "--json"]),
         Flow("afterpay-approve", ["--provider", "afterpay"]),
         Flow("afterpay-validation-invalid", ["--provider", "afterpay", "--amount", "4440"], exit: 1),
         // sign-payment fails once: a second Create Checkout, then Get Configuration was read once.
@@ -252,6 +258,12 @@ import TestSupport
             idempotencyKey: UUID().uuidString.lowercased())
         _ = try await requests.update(attempt, actions: actions(5005), reference: attempt.reference, metadata: ["cart_items": "4"])
         _ = try await requests.update(attempt, actions: actions(1650), reference: attempt.reference, metadata: nil)
+        // As the screen's keep-on-file switch makes a request created on load follow it: the
+        // one-time payment and an ON_FILE_PAYMENT action.
+        let onFile = CashAppAdapter.actions(
+            scopeID: cashAppConfiguration.brandID, amount: Money(minorUnits: 1650, currency: .usd),
+            settings: CashAppPaySettings(onFile: .also, accountReferenceID: "customer-conformance"))
+        _ = try await requests.update(attempt, actions: onFile, reference: attempt.reference, metadata: nil)
 
         let uploader = SquareOfflineUploader(
             store: SquareOfflineDatabase(path: offlineQueue), client: SquareClient(configuration: squareConfiguration, http: http))

@@ -107,4 +107,16 @@ import Testing
         #expect(one != other)
         #expect(one.contains { $0.contains("faults []") } && one.contains { $0.contains("/v2/checkouts") })
     }
+
+    /// A provider's soak option sets (Cash App Pay's on-file payments) reach some of its checkouts'
+    /// scenarios, and some run without them.
+    @Test func aProvidersOptionSetsReachItsScenarios() {
+        let cashApp = SoakProvider(
+            id: "cashapp", endpoints: ["POST /customer-request/v1/requests"], settles: false, customerBehaviours: ["approve", "decline"],
+            soakOptions: [["on-file": "also"], ["on-file": "only"]])
+        let plan = SoakPlan.checkouts(count: 60, seed: 7, providers: [cashApp])
+        let options = plan.map { $0.scenario["options"] as? [String: String] }
+        #expect(options.contains { $0 == ["on-file": "also"] } && options.contains { $0 == ["on-file": "only"] } && options.contains { $0 == nil })
+        #expect(plan.contains { $0.summary.contains("options on-file=only") })
+    }
 }

@@ -33,7 +33,13 @@ struct StateLine {
             object["error"] = ["category": error.category, "code": error.code, "detail": error.detail as Any? ?? NSNull(), "field": error.field as Any? ?? NSNull()] as [String: Any]
             for key in ["category", "code", "detail", "field"] { object.removeValue(forKey: key) }
         }
-        if case .approved(let attempt) = state { object["grants"] = attempt.grants; object.removeValue(forKey: "grant") }
+        if case .approved(let attempt) = state {
+            object["grants"] = attempt.grants
+            object.removeValue(forKey: "grant")
+            // An on-file payment's grants say their types (ONE_TIME, EXTENDED), in the order of `grants`.
+            object.removeValue(forKey: "grant_types")
+            if let types = attempt.onFileGrantTypes { object["grant_types"] = types }
+        }
         return JSONLine.encode(object)
     }
 
@@ -47,6 +53,7 @@ struct StateLine {
             if let url = attempt.authorizationURL { fields.append(("url", url)) }
         case .approved(let attempt):
             fields.append(("grant", attempt.grants.joined(separator: ",")))
+            if let types = attempt.onFileGrantTypes { fields.append(("grant_types", types.joined(separator: ","))) }
             if let payer = attempt.payer { fields.append(("cashtag", payer)) }
         case .declined(let attempt):
             if let reason = attempt.declineReason { fields.append(("reason", reason)) }

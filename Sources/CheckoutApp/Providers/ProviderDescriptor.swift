@@ -24,6 +24,8 @@ public struct ProviderDescriptor: Sendable {
     public var options: [ProviderOption]
     /// Whether the options point it at the real provider rather than a sandbox.
     public var pointsAtRealProvider: @Sendable (ProviderOptionValues) -> Bool
+    /// What its options change in the payment pane's method (Cash App Pay: creating on load, the pause after apiError).
+    public var screenMethod: @Sendable (ProviderOptionValues, inout PaymentMethod) -> Void
     /// A problem with its options, worded for the user; nil when they are usable.
     public var optionProblem: @Sendable (ProviderOptionValues) -> String?
     /// A problem only when it is the provider checked out with (`checkout run --provider`, a
@@ -57,11 +59,14 @@ public struct ProviderDescriptor: Sendable {
     /// Named ways of running it that `make bench` measures and the soak drives apart, as the
     /// options each sets (Adyen: its sessions and advanced flows); empty: its one way.
     public var variants: [String: [String: String]]
+    /// Option sets the fault soak also runs its checkouts with (Cash App Pay: on-file payments).
+    public var soakOptions: [[String: String]]
 
     public init(
         id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: [MagicValue],
         customerBehaviours: [String] = ["approve", "decline", "none", "approve-after"], options: [ProviderOption] = [],
         pointsAtRealProvider: @escaping @Sendable (ProviderOptionValues) -> Bool = { _ in false },
+        screenMethod: @escaping @Sendable (ProviderOptionValues, inout PaymentMethod) -> Void = { _, _ in },
         optionProblem: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
         usageProblem: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
         showsToggle: @escaping @Sendable (ProviderOptionValues) -> Bool = { _ in true },
@@ -72,9 +77,11 @@ public struct ProviderDescriptor: Sendable {
         detail: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
         credentialProbe: CredentialProbe? = nil,
         commands: [ProviderCommand] = [], profileExample: ProfileExample? = nil, referenceLimit: ReferenceLimit = .input,
-        variants: [String: [String: String]] = [:]
+        variants: [String: [String: String]] = [:],
+        soakOptions: [[String: String]] = []
     ) {
         self.variants = variants
+        self.soakOptions = soakOptions
         self.id = id
         self.method = method
         self.emulates = emulates
@@ -83,6 +90,7 @@ public struct ProviderDescriptor: Sendable {
         self.customerBehaviours = customerBehaviours
         self.options = options
         self.pointsAtRealProvider = pointsAtRealProvider
+        self.screenMethod = screenMethod
         self.optionProblem = optionProblem
         self.usageProblem = usageProblem
         self.showsToggle = showsToggle
@@ -133,6 +141,13 @@ public struct PaymentMethod: Hashable, Sendable {
     /// A switch the payment pane offers beneath the method (Adyen: store Cash App Pay); nil
     /// when there is none, or when the command line already set it.
     public var toggle: PaymentToggle?
+    /// The screen creates the request as soon as the checkout loads with this method chosen (and
+    /// the cart can be paid), so the first p authorizes at once (PayKit's seed: "as soon as your
+    /// checkout view controller loads").
+    public var createsOnLoad: Bool
+    /// After an apiError, every method the customer approves in the same app (`customerApp`) is
+    /// "temporarily unavailable" for this many seconds; nil: an apiError hides nothing.
+    public var apiErrorPause: Double?
 
     // What the driver and the screen ask of the provider beyond its states.
     /// Prompts a scripted customer answers at once, whatever its behaviour's delay (Square's
@@ -164,8 +179,10 @@ public struct PaymentMethod: Hashable, Sendable {
         plan: ProviderPlan, label: String, detail: String, shortName: String, customerApp: String? = nil, steps: [String] = [], stepSentences: [String: String] = [:],
         stateSentences: [StateSentenceKey: String] = [:], completedSentence: String = "Paid.", completedLine: String = "payment {payment} settled",
         receiptLabels: [String: String] = [:], linkNoun: String? = nil, toggle: PaymentToggle? = nil,
-        promptsAnsweredAtOnce: Set<String> = [], savedMethodsRefreshNotices: [String] = []
+        promptsAnsweredAtOnce: Set<String> = [], savedMethodsRefreshNotices: [String] = [], createsOnLoad: Bool = false, apiErrorPause: Double? = nil
     ) {
+        self.createsOnLoad = createsOnLoad
+        self.apiErrorPause = apiErrorPause
         self.promptsAnsweredAtOnce = promptsAnsweredAtOnce
         self.savedMethodsRefreshNotices = savedMethodsRefreshNotices
         self.plan = plan
@@ -240,12 +257,15 @@ public struct PaymentToggle: Hashable, Sendable {
     public var values: [String]
     /// The banner's sentences by chosen value, then by state name.
     public var sentences: [String: [String: String]]
+    /// Drawn on the method's own row (in place of its detail) rather than on a row beneath it.
+    public var inline: Bool
 
-    public init(flag: String, label: String, values: [String] = [], sentences: [String: [String: String]] = [:]) {
+    public init(flag: String, label: String, values: [String] = [], sentences: [String: [String: String]] = [:], inline: Bool = false) {
         self.flag = flag
         self.label = label
         self.values = values
         self.sentences = sentences
+        self.inline = inline
     }
 
     /// A choice between values rather than an on/off switch.

@@ -44,9 +44,13 @@ public enum AppUpdate {
             return state.drive(.promptChanged(prompt))
         case .driverTimer(let timer):
             return state.drive(.timerFired(timer))
+        case .healthChecked(let provider, let healthy):
+            return MethodPause.healthChecked(&state, provider: provider, healthy: healthy)
         case .sessionStarted(let label):
             state.endpointLabel = label
-            return []
+            state.sessionStarted = true
+            // PayKit's seed: the request is made as the checkout loads, right after the first frame.
+            return CheckoutActions.createOnLoad(&state)
         case .sessionFailed(let problem):
             state.startFailure = problem
             state.quitRequested = true
@@ -87,10 +91,16 @@ public enum AppUpdate {
     private static func tick(_ state: inout AppState, _ now: Date) -> [AppCommand] {
         state.now = now
         if let notice = state.layout.notice, now.timeIntervalSince(notice.shownAt) > 6 { state.layout.notice = nil }
-        return state.drive(.timePassed(now))
+        return MethodPause.tick(&state, now) + state.drive(.timePassed(now))
     }
 
     private static func stateChanged(_ state: inout AppState, to next: CheckoutState) -> [AppCommand] {
+        if state.checkout.awaitingDropReset {
+            // The dropped request's late states: the screen has already started over.
+            guard next == .notStarted else { return [] }
+            state.checkout.awaitingDropReset = false
+            if state.checkout.provider != nil { return [] }  // the next checkout has started already (p, or made on load)
+        }
         state.checkout.enter(next, at: state.now)
         var driven: [AppCommand] = []
         // A replayed or scenario-driven attempt names its provider.
@@ -98,7 +108,14 @@ public enum AppUpdate {
             state.checkout.provider = state.paymentMethods.first { $0.id == id }
             if let method = state.checkout.provider { driven += state.drive(.paying(method)) }
         }
-        return driven + state.drive(.stateChanged(next, at: state.now))
+        driven += state.drive(.stateChanged(next, at: state.now))
+        switch next {
+        case .apiError: MethodPause.hide(&state)
+        // A new checkout (after r, or a request made on load dropped for another method): made again on load.
+        case .notStarted: driven += CheckoutActions.createOnLoad(&state)
+        default: break
+        }
+        return driven
     }
 }
 

@@ -116,7 +116,8 @@ public enum TerminalCheckout {
                 status: ExitStatus(final: final.state, phase: final.phase, settles: settles), exchanges: session.http.log.entries, say: writeError)
             if !written { return 2 }
         }
-        if let id = outcome.finalState.createdAttempt?.id, !options.quietEnd {
+        // A request made on load and never authorized was never the customer's: nothing to say.
+        if let id = outcome.finalState.createdAttempt?.id, !options.quietEnd, !outcome.finalAppState.checkout.untouchedOnLoad {
             writeError("checkout: left in \(outcome.finalState.name) (request \(id))")
         }
         return outcome.status
@@ -127,6 +128,7 @@ public enum TerminalCheckout {
     static func paymentMethods(_ registry: ProviderRegistry, options: ProviderOptionValues) -> [PaymentMethod] {
         registry.descriptors.map { descriptor in
             var method = descriptor.method
+            descriptor.screenMethod(options, &method)
             if let detail = descriptor.detail(options) { method.detail = detail }
             if let toggle = method.toggle, !toggle.isChoice, options[toggle.flag] != nil { method.toggle = nil }
             if !descriptor.showsToggle(options) { method.toggle = nil }
@@ -143,6 +145,8 @@ public enum TerminalCheckout {
             catalog: catalog, endpointLabel: sessionOptions.usesEmbeddedSandbox ? "starting sandbox…" : "connecting…",
             customerSimulated: sessionOptions.usesEmbeddedSandbox || sessionOptions.sandboxURL != nil,
             paymentMethods: Self.paymentMethods(sessionOptions.registry, options: sessionOptions.providerOptions), now: Date())
+        // A replay or the demo plays its own keys: nothing is created behind its back.
+        if options.director != nil { for index in initial.paymentMethods.indices { initial.paymentMethods[index].createsOnLoad = false } }
         initial.authorizationTimeoutSeconds = options.authorizationTimeoutSeconds
         // A choice set on the command line (`--locale th_TH`) is where the screen's switch starts.
         for method in initial.paymentMethods {
@@ -211,7 +215,9 @@ public enum TerminalCheckout {
         recorder?.record(.state(.notStarted))
         inbox.post(.sessionStarted(endpointLabel: session.endpointLabel))
         let savedMethods = session.adapters.compactMapValues { $0 as? any SavedPaymentMethodsAdapter }
-        await perform(commands, checkout: session.checkout, control: session.customer, savedMethods: savedMethods, inbox: inbox, desk: session.desk)
+        let health = session.adapters.compactMapValues { $0 as? any ProviderHealthCheck }
+        await perform(
+            commands, checkout: session.checkout, control: session.customer, savedMethods: savedMethods, health: health, inbox: inbox, desk: session.desk)
         stopNotices()
         subscription.cancel()
         await stopPrompts()
@@ -220,7 +226,7 @@ public enum TerminalCheckout {
     /// Performs the session's commands in order, off the UI loop.
     private static func perform(
         _ commands: AsyncStream<SessionCommand>, checkout: CheckoutRunner, control: SandboxControlClient?,
-        savedMethods: [String: any SavedPaymentMethodsAdapter], inbox: Inbox, desk: CustomerDesk
+        savedMethods: [String: any SavedPaymentMethodsAdapter], health: [String: any ProviderHealthCheck], inbox: Inbox, desk: CustomerDesk
     ) async {
         for await command in commands {
             switch command {
@@ -235,6 +241,12 @@ public enum TerminalCheckout {
                     inbox.post(.driverTimer(timer))
                 }
             case .giveUp(let seconds): await checkout.authorizationTimedOut(seconds: seconds)
+            case .checkHealth(let provider):
+                guard let check = health[provider] else {
+                    inbox.post(.healthChecked(provider: provider, healthy: nil))
+                    continue
+                }
+                Task { inbox.post(.healthChecked(provider: provider, healthy: await check.healthy())) }
             case .loadSavedMethods(let provider, let reason):
                 guard let adapter = savedMethods[provider] else { continue }
                 Task {

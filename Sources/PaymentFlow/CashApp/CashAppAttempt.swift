@@ -14,6 +14,10 @@ extension PaymentAttempt {
             linkRefreshesAt: request.authFlowTriggers?.refreshesAt, payer: request.customerProfile?.cashtag,
             customerID: request.customerProfile?.id ?? request.grants?.first?.customerID,
             grants: Self.oneTimeFirst(request.grants ?? []).map(\.id))
+        // Their types once one is more than a one-time payment's (an on-file payment's EXTENDED
+        // grant): one-time payments read as they always have.
+        let grants = Self.oneTimeFirst(request.grants ?? [])
+        if grants.contains(where: { $0.type != .ONE_TIME }) { grantTypes = grants.map(\.type.rawValue) }
     }
 
     /// Settlement takes the one-time grant when there are several.

@@ -26,6 +26,9 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
     public var customerID: String?
     /// Grant or token ids the merchant settles with.
     public var grants: [String]
+    /// The grants' types where the provider says them (Cash App: `ONE_TIME`, `EXTENDED` for an
+    /// on-file payment), in the order of `grants`; empty when it does not.
+    public var grantTypes: [String] = []
     /// Why the provider declined it, in its own words (Square: `CVV_FAILURE`).
     public var declineReason: String?
     /// What the provider's page offers the customer to choose from (Antom: the banks).
@@ -54,6 +57,18 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
         self.needsRenewal = needsRenewal
     }
 
+    /// The grants with their types (`GRG_… (EXTENDED)`) when one is more than a one-time
+    /// payment's (an on-file grant); else the ids alone, as before on-file payments.
+    public var grantsWithTypes: [String] {
+        guard grantTypes.count == grants.count, grantTypes.contains(where: { $0 != "ONE_TIME" }) else { return grants }
+        return zip(grants, grantTypes).map { "\($0) (\($1))" }
+    }
+
+    /// The grants' types when one is more than a one-time payment's; nil otherwise.
+    public var onFileGrantTypes: [String]? {
+        grantTypes.count == grants.count && grantTypes.contains(where: { $0 != "ONE_TIME" }) ? grantTypes : nil
+    }
+
     /// PayKit refreshes a link that is replaced within 10 s before handing it out.
     public func linkExpired(now: Date) -> Bool {
         guard let linkRefreshesAt else { return false }
@@ -63,7 +78,7 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case provider, id, status, amount, currency, reference
         case authorizationURL = "authorization_url", linkRefreshesAt = "link_refreshes_at", payer
-        case customerID = "customer_id", grants, declineReason = "decline_reason", offers, needsRenewal = "needs_renewal"
+        case customerID = "customer_id", grants, grantTypes = "grant_types", declineReason = "decline_reason", offers, needsRenewal = "needs_renewal"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -84,6 +99,7 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
         payer = try container.decodeIfPresent(String.self, forKey: .payer)
         customerID = try container.decodeIfPresent(String.self, forKey: .customerID)
         grants = try container.decodeIfPresent([String].self, forKey: .grants) ?? []
+        grantTypes = try container.decodeIfPresent([String].self, forKey: .grantTypes) ?? []
         declineReason = try container.decodeIfPresent(String.self, forKey: .declineReason)
         offers = try container.decodeIfPresent([String].self, forKey: .offers) ?? []
         needsRenewal = try container.decodeIfPresent(Bool.self, forKey: .needsRenewal) ?? false
@@ -102,6 +118,7 @@ public struct PaymentAttempt: Hashable, Sendable, Codable {
         try container.encodeIfPresent(payer, forKey: .payer)
         try container.encodeIfPresent(customerID, forKey: .customerID)
         if !grants.isEmpty { try container.encode(grants, forKey: .grants) }
+        if !grantTypes.isEmpty { try container.encode(grantTypes, forKey: .grantTypes) }
         try container.encodeIfPresent(declineReason, forKey: .declineReason)
         if !offers.isEmpty { try container.encode(offers, forKey: .offers) }
         if needsRenewal { try container.encode(true, forKey: .needsRenewal) }

@@ -59,3 +59,12 @@ extension PaymentProviderAdapter {
 /// Reports that a provider step began, by the name its descriptor lists; awaited, so the
 /// step is shown before the call goes on.
 public typealias StepReporter = @Sendable (String) async -> Void
+
+/// An adapter that can tell whether its provider is back after an `apiError` (Cash App Pay
+/// through the sandbox: `GET /sandbox/health`); the screen asks it while the provider's methods
+/// are hidden.
+public protocol ProviderHealthCheck: Sendable {
+    /// true when the provider answers again, false when not yet; nil when there is no cheap call
+    /// to ask (a real host): then only the pause brings the methods back.
+    func healthy() async -> Bool?
+}

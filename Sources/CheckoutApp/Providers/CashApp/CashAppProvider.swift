@@ -1,3 +1,4 @@
+import Foundation
 import PaymentFlow
 import ProviderClients
 import Sandbox
@@ -6,7 +7,12 @@ extension ProviderDescriptor {
     /// Cash App Pay's Customer Request API directly.
     public static let cashApp = ProviderDescriptor(
         id: "cashapp",
-        method: PaymentMethod(plan: ProviderPlan(id: "cashapp"), label: "Cash App Pay", detail: "Customer Request API", shortName: "Cash App"),
+        method: PaymentMethod(
+            plan: ProviderPlan(id: "cashapp"), label: "Cash App Pay", detail: "Customer Request API", shortName: "Cash App",
+            // On the method's own row, in place of its detail: PayKit's onFilePayment beside the one-time payment.
+            toggle: PaymentToggle(flag: CashAppPaySettings.onFileFlag, label: "keep on file", inline: true),
+            // The seed: create the request as the checkout loads; hide Cash App Pay for a while after apiError.
+            createsOnLoad: true, apiErrorPause: CashAppOptions.defaultAPIErrorPause),
         emulates: "Cash App Pay's Customer Request API (network API v1): create, retrieve and update customer requests",
         endpoints: [
             "POST \(CashAppConfiguration.requestsPath)", "GET \(CashAppConfiguration.requestsPath)/{id}",
@@ -22,6 +28,7 @@ extension ProviderDescriptor {
         ],
         options: CashAppOptions.all,
         pointsAtRealProvider: { $0[CashAppOptions.url.flag] != nil },
+        screenMethod: CashAppOptions.screenMethod,
         optionProblem: CashAppOptions.problem,
         usageProblem: CashAppOptions.credentialsProblem,
         secrets: { [CashAppOptions.configuration($0, sandboxURL: $1).clientID] },
@@ -29,12 +36,15 @@ extension ProviderDescriptor {
             let configuration = CashAppOptions.configuration(connection.options, sandboxURL: connection.sandboxURL)
             return CashAppAdapter(
                 provider: "cashapp", client: CustomerRequestClient(configuration: configuration, http: connection.http),
-                brandID: configuration.brandID)
+                brandID: configuration.brandID, settings: CashAppOptions.settings(connection.options),
+                health: CashAppOptions.health(connection))
         },
         makeSandbox: { await $0.cashAppSandbox() },
         credentialProbe: CashAppOptions.credentialProbe,
         profileExample: CashAppOptions.profileExample,
-        referenceLimit: CashAppOptions.referenceLimit)
+        referenceLimit: CashAppOptions.referenceLimit,
+        // The soak runs on-file payments too: beside the one-time payment, and alone.
+        soakOptions: [[CashAppPaySettings.onFileFlag: "also", "account-reference-id": "soak-customer"], [CashAppPaySettings.onFileFlag: "only"]])
 }
 
 /// Cash App Pay's options: the API host and the merchant's credentials.
@@ -49,9 +59,58 @@ public enum CashAppOptions {
         flag: "client-id", environment: "CASHAPP_CLIENT_ID", valueName: "id", help: "Cash App client id.", secret: true)
     static let brandID = ProviderOption(
         flag: "brand-id", environment: "CASHAPP_BRAND_ID", valueName: "id", help: "Cash App brand id used as the scope.")
-    static let all = [url, clientID, brandID]
+    static let onFile = ProviderOption(
+        flag: CashAppPaySettings.onFileFlag, valueName: "also|only",
+        help: "Cash App Pay: also ask for an on-file payment (PayKit's onFilePayment; approval adds an EXTENDED grant), or only that (no one-time payment). The screen's `keep on file` switch is `also`.")
+    static let accountReferenceID = ProviderOption(
+        flag: "account-reference-id", valueName: "id",
+        help: "Cash App Pay: your id for the customer's account, sent with the on-file action (account_reference_id) when --on-file or the screen's switch asks for one.")
+    static let redirectURL = ProviderOption(
+        flag: "redirect-url", valueName: "url",
+        help: "Cash App Pay: where Cash App sends the customer back, an absolute URL (CashAppPayConfiguration(redirectURL:); default \(CashAppPaySettings.defaultRedirectURL)).")
+    static let createOnLoad = ProviderOption(
+        flag: "create-on-load", valueName: "true|false",
+        help: "Cash App Pay on the screen: create the customer request as the checkout loads, so the first p authorizes (default true); false creates it on p. `checkout run` always creates at once.")
+    static let apiErrorPauseOption = ProviderOption(
+        flag: "api-error-pause", valueName: "seconds",
+        help: "Cash App Pay on the screen: after apiError its methods say \"temporarily unavailable\" for this long, 0 to 86400 (default \(Int(defaultAPIErrorPause)); r or a healthy sandbox brings them back sooner; 0 never hides them).")
+    static let all = [url, clientID, brandID, onFile, accountReferenceID, redirectURL, createOnLoad, apiErrorPauseOption]
+
+    /// How long Cash App Pay stays hidden after apiError, unless told otherwise.
+    public static let defaultAPIErrorPause: Double = 180
 
     static func problem(_ values: ProviderOptionValues) -> String? {
+        payKitProblem(values) ?? hostProblem(values)
+    }
+
+    /// The request's options: on-file, its account reference, the redirect URL, and the screen's timings.
+    static func payKitProblem(_ values: ProviderOptionValues) -> String? {
+        if let value = values[onFile.flag], CashAppPaySettings.OnFile(option: value) == nil {
+            return "--on-file must be also or only, not \"\(value)\""
+        }
+        // Without --on-file it waits for the screen's switch.
+        if let value = values[accountReferenceID.flag], value.isEmpty || value.count > referenceLimit.characters {
+            return "--account-reference-id must be 1 to \(referenceLimit.characters) characters (Cash App's account_reference_id)"
+        }
+        if let value = values[redirectURL.flag], !isAbsoluteURL(value) {
+            return "--redirect-url must be an absolute URL with a scheme, e.g. \(CashAppPaySettings.defaultRedirectURL) (at most 2048 characters), not \"\(value)\""
+        }
+        if let value = values[createOnLoad.flag], !["true", "false"].contains(value) {
+            return "--create-on-load must be true or false, not \"\(value)\""
+        }
+        if let value = values[apiErrorPauseOption.flag], Int(value).map({ (0...86400).contains($0) }) != true {
+            return "--api-error-pause must be a whole number of seconds from 0 to 86400, not \"\(value)\""
+        }
+        return nil
+    }
+
+    /// As Cash App checks `redirect_url`: a scheme and something after it, at most 2048 characters.
+    static func isAbsoluteURL(_ value: String) -> Bool {
+        guard value.count <= 2048, let components = URLComponents(string: value), let scheme = components.scheme, !scheme.isEmpty else { return false }
+        return value.count > scheme.count + 1 && !value.contains(where: \.isWhitespace)
+    }
+
+    static func hostProblem(_ values: ProviderOptionValues) -> String? {
         guard let baseURL = values[url.flag] else { return nil }
         guard ProviderOptionValues.isWebURL(baseURL) else {
             return "--cashapp-url \(baseURL) is not an http(s) URL; give the API host root, e.g. \(CashAppConfiguration.sandboxHost)"
@@ -83,6 +142,35 @@ public enum CashAppOptions {
               client-id: { env: CASHAPP_CLIENT_ID }
               brand-id: { env: CASHAPP_BRAND_ID }
         """)
+
+    /// The request's settings as the options give them.
+    static func settings(_ values: ProviderOptionValues) -> CashAppPaySettings {
+        CashAppPaySettings(
+            onFile: values[onFile.flag].flatMap(CashAppPaySettings.OnFile.init(option:)), accountReferenceID: values[accountReferenceID.flag],
+            redirectURL: values[redirectURL.flag] ?? CashAppPaySettings.defaultRedirectURL)
+    }
+
+    /// The payment pane's Cash App Pay as the options set it: creating on load, the pause after apiError.
+    @Sendable static func screenMethod(_ values: ProviderOptionValues, _ method: inout PaymentMethod) {
+        if values[createOnLoad.flag] == "false" { method.createsOnLoad = false }
+        if let seconds = values[apiErrorPauseOption.flag].flatMap(Double.init) { method.apiErrorPause = seconds > 0 ? seconds : nil }
+    }
+
+    /// Is Cash App Pay back after an apiError: the sandbox's `GET /sandbox/health`. A real host
+    /// has no call that is both cheap and harmless with a merchant's credentials, so there only
+    /// the pause (or r) brings it back.
+    static func health(_ connection: ProviderConnection) -> (@Sendable () async -> Bool)? {
+        guard connection.options[url.flag] == nil, let sandboxURL = connection.sandboxURL else { return nil }
+        let http = connection.http
+        return {
+            do {
+                let response = try await http.send(ProviderRequest(method: "GET", url: sandboxURL.withoutTrailingSlashes + "/sandbox/health"), provider: "cashapp")
+                return (200..<300).contains(response.status)
+            } catch {
+                return false
+            }
+        }
+    }
 
     /// Where Cash App Pay calls go: the real host with the user's credentials, or the sandbox.
     public static func configuration(_ values: ProviderOptionValues, sandboxURL: String?) -> CashAppConfiguration {

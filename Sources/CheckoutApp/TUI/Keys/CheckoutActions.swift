@@ -17,27 +17,59 @@ enum CheckoutActions {
             return []
         }
         switch state.checkout.state {
+        case .notStarted where state.checkout.createdOnLoad:
+            // The request made on load is on its way: p authorizes it once it is ready.
+            state.warn("Wait: the request is being created.")
+            return []
         case .notStarted:
             guard let order = order(state) else {
                 if case .failure(let error) = state.summary { state.warn(error.description) }
                 return []
             }
             let method = state.selectedPaymentMethod
-            state.layout.focus = .payment
-            if state.recording.paidScenario == nil {
-                var paid = Scenario(snapshotOf: state, paidWith: method.id)
-                paid.options.merge(state.paymentOptions) { _, chosen in chosen }
-                state.recording.paidScenario = paid
+            guard !state.isUnavailable(method.id) else {
+                state.warn(MethodPause.refusal(state, method))
+                return []
             }
-            state.checkout.provider = method
-            state.checkout.flowStartedAt = state.now
-            return state.drive(.paying(method)) + [.pay(order, provider: method.plan)]
+            state.layout.focus = .payment
+            return start(&state, order: order, with: method)
         case .readyToAuthorize:
+            if state.checkout.createdOnLoad {
+                // The request made on load is the customer's from now on; the receipt counts from here.
+                state.checkout.createdOnLoad = false
+                state.checkout.flowStartedAt = state.now
+            }
             return [.authorize]
         default:
             state.warn(state.checkout.ended ? endedNotice : "Wait: the request is \(state.checkout.state.name).")
             return []
         }
+    }
+
+    /// Starts the checkout with `method`, fixed from now on.
+    private static func start(_ state: inout AppState, order: PaymentOrder, with method: PaymentMethod) -> [AppCommand] {
+        if state.recording.paidScenario == nil {
+            var paid = Scenario(snapshotOf: state, paidWith: method.id)
+            paid.options.merge(state.paymentOptions) { _, chosen in chosen }
+            state.recording.paidScenario = paid
+        }
+        state.checkout.provider = method
+        state.checkout.flowStartedAt = state.now
+        return state.drive(.paying(method)) + [.pay(order, provider: method.plan)]
+    }
+
+    /// Creates the request as the checkout loads (PayKit's seed: "as soon as your checkout view
+    /// controller loads"), when the chosen method asks for it, the session is up, nothing is in
+    /// flight and the cart can be paid: the first p then authorizes at once. The cart and the
+    /// method's switch keep it current (`updateCustomerRequest`) until then.
+    static func createOnLoad(_ state: inout AppState) -> [AppCommand] {
+        let method = state.selectedPaymentMethod
+        guard state.sessionStarted, method.createsOnLoad, state.checkout.idle, state.prompt == nil, state.director == nil,
+            state.selectedSavedMethod == nil, !state.isUnavailable(method.id), let order = order(state)
+        else { return [] }
+        let commands = start(&state, order: order, with: method)
+        state.checkout.createdOnLoad = true
+        return commands
     }
 
     /// The order for the cart as it is now: a scenario's fixed amount, reference and metadata.
@@ -64,7 +96,11 @@ enum CheckoutActions {
         }
         change(&state.cart)
         state.layout.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? state.layout.shippingCursor
-        guard case .readyToAuthorize = state.checkout.state, let order = order(state) else { return [] }
+        guard case .readyToAuthorize = state.checkout.state, let order = order(state) else {
+            // A request still being made on load takes the newest cart once it is made.
+            if state.checkout.untouchedOnLoad, let order = order(state) { return [.changeOrder(order)] }
+            return []
+        }
         return [.changeOrder(order)]
     }
 
@@ -94,6 +130,8 @@ enum CheckoutActions {
             state.warn(state.checkout.idle ? "Nothing to restart: press p to pay." : "Wait for the payment to end before restarting.")
             return []
         }
+        // r brings back methods an apiError hid (the user asks to try again).
+        MethodPause.show(&state)
         return [.reset]
     }
 }

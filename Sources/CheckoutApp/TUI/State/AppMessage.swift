@@ -33,6 +33,8 @@ public enum AppMessage: Hashable, Sendable {
     case linkOpened(url: String, problem: String?)
     /// A delay the driver asked for (`SessionCommand.wait`) is over.
     case driverTimer(DriverTimer)
+    /// The provider answered the health check (`SessionCommand.checkHealth`): nil when it has none.
+    case healthChecked(provider: String, healthy: Bool?)
 }
 
 /// Side effects `update` asks for, by who performs them: each has one interpreter that
@@ -61,6 +63,8 @@ public enum SessionCommand: Hashable, Sendable {
     case answerPrompt(PromptAnswer, promptID: String)
     /// Post `.driverTimer(timer)` after `seconds` (the driver's delays).
     case wait(DriverTimer, seconds: Double)
+    /// Ask the provider whether it answers again after an apiError; answers `.healthChecked`.
+    case checkHealth(provider: String)
 }
 
 /// What the UI loop does itself.

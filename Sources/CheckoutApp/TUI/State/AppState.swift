@@ -31,6 +31,10 @@ public struct AppState: Hashable, Sendable {
     public var togglesOn: Set<String> = []
     /// The value chosen for a provider whose toggle is a choice (Antom's language), by provider.
     public var toggleChoices: [String: String] = [:]
+    /// Methods hidden after an apiError ("temporarily unavailable") and until when.
+    public var unavailable: UnavailableMethods?
+    /// The session behind the screen is up: a request made as the checkout loads can go out.
+    public var sessionStarted = false
 
     /// The payment in flight and how it ended.
     public var checkout: CheckoutStatus
@@ -89,7 +93,7 @@ public struct AppState: Hashable, Sendable {
     public var receipt: Receipt? {
         guard case .approved(let attempt) = checkout.state, let provider = checkout.provider else { return nil }
         var receipt = Receipt(
-            method: provider.label, cashtag: attempt.payer, requestID: attempt.id ?? "", grantIDs: attempt.grants, paymentID: nil,
+            method: provider.label, cashtag: attempt.payer, requestID: attempt.id ?? "", grantIDs: attempt.grantsWithTypes, paymentID: nil,
             seconds: checkout.flowStartedAt.map { Int(checkout.stateEnteredAt.timeIntervalSince($0)) } ?? 0)
         guard provider.settles else { return receipt }
         guard case .completed(let settled)? = checkout.phase else { return nil }
@@ -97,6 +101,34 @@ public struct AppState: Hashable, Sendable {
         receipt.cashtag = settled.payer ?? receipt.cashtag
         receipt.printout = settled.printout
         return receipt
+    }
+}
+
+/// Methods an apiError hid: the whole family that sends the customer to the same app (every
+/// Cash App Pay method), until the pause passes, `r` restarts, or the provider answers again.
+public struct UnavailableMethods: Hashable, Sendable {
+    /// How often the provider is asked whether it is back, while its methods are hidden.
+    public static let healthCheckInterval: TimeInterval = 15
+
+    public var methodIDs: Set<String>
+    /// The provider whose apiError hid them (the one asked for its health).
+    public var provider: String
+    public var until: Date
+    /// When to ask the provider next; nil while a check is out or when it has none.
+    public var nextHealthCheck: Date?
+
+    public init(methodIDs: Set<String>, provider: String, until: Date, nextHealthCheck: Date?) {
+        self.methodIDs = methodIDs
+        self.provider = provider
+        self.until = until
+        self.nextHealthCheck = nextHealthCheck
+    }
+}
+
+extension AppState {
+    /// The method with this id says "temporarily unavailable" and cannot be chosen.
+    public func isUnavailable(_ methodID: String) -> Bool {
+        unavailable?.methodIDs.contains(methodID) == true
     }
 }
 
@@ -110,6 +142,7 @@ public struct Receipt: Hashable, Sendable {
     public var method: String
     public var cashtag: String?
     public var requestID: String
+    /// The grants, with their types when one is an on-file (EXTENDED) grant: `GRG_… (EXTENDED)`.
     public var grantIDs: [String]
     /// A settling provider's captured payment.
     public var paymentID: String?
@@ -144,7 +177,7 @@ extension AppState {
         var rows: [PaymentRow] = []
         for (index, method) in paymentMethods.enumerated() {
             rows.append(.method(index))
-            if method.toggle != nil, index == selectedPaymentIndex { rows.append(.toggle(index)) }
+            if let toggle = method.toggle, !toggle.inline, index == selectedPaymentIndex { rows.append(.toggle(index)) }
             rows += savedMethods.filter { $0.provider == method.id }.map(PaymentRow.saved)
         }
         return rows

@@ -12,13 +12,33 @@ public struct CheckoutStatus: Hashable, Sendable {
     public var flowStartedAt: Date?
     /// The authorization link as a QR code while the customer must act.
     public var authorizationCode: AuthorizationCode?
+    /// The request was created as the checkout loaded and nobody has authorized it yet: it may
+    /// be dropped (it was never shown to the customer, so nothing is charged) for another method.
+    public var createdOnLoad = false
+    /// A request made on load was dropped for another method: its last states may still be on
+    /// their way, and are not this checkout's, until the session's reset says notStarted.
+    public var awaitingDropReset = false
 
     public init(enteredAt: Date) {
         stateEnteredAt = enteredAt
     }
 
     /// A request exists and is not decided: quitting would abandon it.
-    public var inFlight: Bool { state.kind == .inProgress }
+    public var inFlight: Bool { state.kind == .inProgress && !untouchedOnLoad }
+
+    /// A request made on load ended in an error before anyone authorized it: choosing another
+    /// method starts over with it, as if nothing had been tried.
+    public var onLoadFailed: Bool { createdOnLoad && state.kind == .error }
+
+    /// A request made as the checkout loaded, not yet authorized (creating, updating or ready).
+    public var untouchedOnLoad: Bool {
+        guard createdOnLoad, phase == nil else { return false }
+        switch state {
+        // notStarted: the create is on its way and its first state not back yet.
+        case .notStarted, .creatingRequest, .updatingRequest, .readyToAuthorize: return true
+        default: return false
+        }
+    }
 
     /// A provider step runs outside the SDK states (Afterpay's token, signing, validating…).
     public var busyWithStep: Bool {
@@ -34,6 +54,8 @@ public struct CheckoutStatus: Hashable, Sendable {
     public var cartEditable: Bool {
         switch state {
         case .notStarted, .readyToAuthorize: phase == nil
+        // A request made on load follows the cart from the start.
+        case .creatingRequest, .updatingRequest: untouchedOnLoad
         default: false
         }
     }
@@ -50,6 +72,7 @@ public struct CheckoutStatus: Hashable, Sendable {
             flowStartedAt = nil
             phase = nil
             provider = nil
+            createdOnLoad = false
         case .creatingRequest, .updatingRequest:
             if flowStartedAt == nil { flowStartedAt = now }
         default:

@@ -88,7 +88,7 @@ enum BannerView {
             case .settlementFailed(let failure)?:
                 twoRows(CheckoutView.wrap(failure.reason + " · press r for a new checkout", width: width), style: Theme.banner(.error).with { $0.bold = false })
             default:
-                screen.put("grant \(attempt.grants.joined(separator: ", "))" + (state.checkout.ended ? " · press r for a new checkout" : ""), x: left, y: y, style: Theme.dim, maxWidth: width)
+                screen.put("grant \(attempt.grantsWithTypes.joined(separator: ", "))" + (state.checkout.ended ? " · press r for a new checkout" : ""), x: left, y: y, style: Theme.dim, maxWidth: width)
             }
         default:
             break

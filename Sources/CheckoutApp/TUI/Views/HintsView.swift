@@ -41,7 +41,7 @@ enum HintsView {
 
     /// In the payment pane, when a checkout may start: delete on a saved row, and its toggle's key.
     private static func paymentPaneHints(_ state: AppState) -> [KeyHint?] {
-        guard state.layout.focus == .payment, state.checkout.idle || state.checkout.ended else { return [] }
+        guard state.layout.focus == .payment, state.checkout.idle || state.checkout.ended || state.checkout.untouchedOnLoad else { return [] }
         var hints: [KeyHint?] = []
         if case .saved? = state.paymentRowUnderCursor { hints.append(KeyBindings.hint(.deleteSaved)) }
         if let toggle = state.selectedPaymentMethod.toggle { hints.append(KeyBindings.hint(.switchOption)?.saying(toggle.label)) }

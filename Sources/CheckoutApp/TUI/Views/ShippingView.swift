@@ -61,7 +61,16 @@ enum PaymentView {
                 let x = screen.put((chosen ? "(•) " : "( ) ") + method.label, x: inside.x, y: y, style: style, maxWidth: inside.width)
                 // While its attempt is open, what the customer chooses from (Antom's banks) stands in for the detail.
                 let offers = state.checkout.state.createdAttempt.flatMap { $0.provider == method.id && !$0.offers.isEmpty ? $0.offers : nil }
-                if let offers {
+                if state.isUnavailable(method.id) {
+                    // After an apiError, until the pause passes (or r, or the provider answers again).
+                    // The whole phrase where it fits, else the short word (cut where even that does not).
+                    let phrase = x + 25 <= inside.maxX ? "  temporarily unavailable" : "  unavailable"
+                    screen.put(phrase, x: x, y: y, style: focused ? style : Theme.warning, maxWidth: inside.maxX - x)
+                } else if let toggle = method.toggle, toggle.inline, index == state.selectedPaymentIndex, Self.inlineToggleShown(state) {
+                    let on = state.togglesOn.contains(method.id)
+                    // The hints line names its key (s).
+                    screen.put("  [\(on ? "x" : " ")] \(toggle.label)", x: x, y: y, style: focused ? style : Theme.dim, maxWidth: inside.maxX - x)
+                } else if let offers {
                     // As many as fit, cut short with "…".
                     screen.put("  " + TerminalText.escapingControls(offers.joined(separator: " · ")), x: x, y: y, style: focused ? style : Theme.dim, maxWidth: inside.maxX - x)
                 } else if x + 2 + method.detail.count <= inside.maxX {
@@ -86,6 +95,12 @@ enum PaymentView {
                 screen.put("    \(chosen ? "(•)" : "( )") \(label) · saved", x: inside.x, y: y, style: style, maxWidth: inside.width)
             }
         }
+    }
+
+    /// A switch on the method's own row shows before the customer is asked (an ended checkout
+    /// shows its outcome; r starts the next one, switch and all).
+    static func inlineToggleShown(_ state: AppState) -> Bool {
+        state.checkout.idle || state.checkout.untouchedOnLoad
     }
 
     /// The first row shown: the cursor's row stays in view when the rows outnumber the pane's height.
