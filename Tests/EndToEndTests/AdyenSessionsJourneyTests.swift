@@ -14,7 +14,8 @@ import TestSupport
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
         try tmux.type("clear; '\(CheckoutBinary.url.path)' --store-payment-method-mode askForConsent --shopper-reference shopper-journey")
-        try await tmux.waitFor("notStarted")
+        // The screen is drawn (not `notStarted`: the chosen Cash App Pay makes its request on load).
+        try await tmux.waitFor("TerminalCheckout · Driftwood Coffee Co.")
         try tmux.send("Tab", "Tab", "Down", "Down", "Enter")
         try await tmux.waitForAll(["(•) Cash App Pay (Adyen)", "[ ] store for next time"])
         try tmux.send("s")

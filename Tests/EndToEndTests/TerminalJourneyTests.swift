@@ -99,7 +99,9 @@ import TestSupport
         try await launch(tmux)
         try tmux.send("Tab", "Tab", "Down", "Enter")
         try await tmux.waitFor("(•) Cash App Pay (Afterpay)")
-        // Cash App Pay's request is made as the checkout loads (PayKit's seed): ready without a p.
+        // Only the direct Cash App Pay makes its request as the checkout loads; Afterpay's needs
+        // a checkout token first, so p starts it.
+        try tmux.send("p")
         try await tmux.waitFor("readyToAuthorize")
         // A cart change gets a new Afterpay token and signature, then PATCHes the request.
         try tmux.send("+")
