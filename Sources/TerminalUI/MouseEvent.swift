@@ -42,6 +42,24 @@ public enum MouseDecoding {
         public var all: UInt { leftPressed | leftReleased | wheelUp | wheelDown }
     }
 
+    /// One report as `getmouse` gives it.
+    public struct Report: Hashable, Sendable {
+        public var buttonState: UInt
+        public var x: Int
+        public var y: Int
+
+        public init(buttonState: UInt, x: Int, y: Int) {
+            self.buttonState = buttonState
+            self.x = x
+            self.y = y
+        }
+    }
+
+    /// The events of reports read together, oldest first (`getmouse` gives them newest first).
+    public static func decode(newestFirst reports: [Report], masks: Masks = .ncurses6) -> [MouseEvent] {
+        reports.reversed().compactMap { decode(buttonState: $0.buttonState, x: $0.x, y: $0.y, masks: masks) }
+    }
+
     /// The event `buttonState` at (x, y) means; nil for anything else (other buttons, a cell off the screen).
     public static func decode(buttonState: UInt, x: Int, y: Int, masks: Masks = .ncurses6) -> MouseEvent? {
         guard x >= 0, y >= 0 else { return nil }

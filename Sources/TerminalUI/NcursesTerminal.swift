@@ -30,6 +30,8 @@ public final class NcursesTerminal: TerminalBackend {
         leftPressed: UInt(cn_button1_pressed()), leftReleased: UInt(cn_button1_released()),
         wheelUp: UInt(cn_button4_pressed()), wheelDown: UInt(cn_button5_pressed()))
     private let wakePipe = WakePipe()
+    /// Mouse reports read with an earlier one and not yet handed out, oldest first.
+    private var pendingMouse: [TerminalInput] = []
 
     /// Ends a wait for input early, from any thread; nil when no pipe could be made (the wait then runs its course).
     public var waker: TerminalWaker? { wakePipe.map { TerminalWaker(fd: $0.writeEnd) } }
@@ -74,6 +76,7 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Waits up to `milliseconds` for input.
     public func read(timeoutMilliseconds: Int32) -> TerminalInput? {
+        if !pendingMouse.isEmpty { return pendingMouse.removeFirst() }
         guard let wakePipe, timeoutMilliseconds > 0 else { return readKey(waitingMilliseconds: timeoutMilliseconds) }
         // What curses already holds comes first; then wait for a key or a wake-up.
         if let input = readKey(waitingMilliseconds: 0) { return input }
@@ -122,11 +125,21 @@ public final class NcursesTerminal: TerminalBackend {
         previous = screen
     }
 
+    /// One KEY_MOUSE stands for every report ncurses read in one go (a press and its release, wheel
+    /// notches batched by the terminal or a slow link), and `getmouse` hands them out newest first:
+    /// all are taken now and given out oldest first, so none is lost behind the last.
     private func readMouse() -> TerminalInput? {
+        var newestFirst: [MouseDecoding.Report] = []
         var event = MEVENT()
-        guard getmouse(&event) != cn_err() else { return nil }
-        return MouseDecoding.decode(buttonState: UInt(event.bstate), x: Int(event.x), y: Int(event.y), masks: Self.mouseMasks).map(TerminalInput.mouse)
+        while newestFirst.count < Self.mouseReportsPerRead, getmouse(&event) != cn_err() {
+            newestFirst.append(MouseDecoding.Report(buttonState: UInt(event.bstate), x: Int(event.x), y: Int(event.y)))
+        }
+        pendingMouse += MouseDecoding.decode(newestFirst: newestFirst, masks: Self.mouseMasks).map(TerminalInput.mouse)
+        return pendingMouse.isEmpty ? nil : pendingMouse.removeFirst()
     }
+
+    /// ncurses keeps at most this many reports (its EV_MAX); the bound only guards the loop.
+    private static let mouseReportsPerRead = 8
 
     /// Writes OSC 52 to the terminal curses draws on, after the last frame's bytes (`draw` ends
     /// with a flush), so the sequence never lands inside one.

@@ -19,6 +19,20 @@ import Testing
         #expect(masks.wheelUp == 0x10000 && masks.wheelDown == 0x200000)
     }
 
+    /// `getmouse` hands out a read's reports newest first; the screen gets them oldest first, a
+    /// press before its release, and drops only what is nothing.
+    @Test func reportsReadTogetherComeOutOldestFirst() {
+        let newestFirst = [
+            MouseDecoding.Report(buttonState: 0o1, x: 4, y: 9), MouseDecoding.Report(buttonState: 0o2 << 5, x: 4, y: 9),
+            MouseDecoding.Report(buttonState: 0o2, x: 4, y: 9), MouseDecoding.Report(buttonState: MouseDecoding.Masks.ncurses6.wheelUp, x: 1, y: 2),
+        ]
+        #expect(
+            MouseDecoding.decode(newestFirst: newestFirst) == [
+                MouseEvent(.wheelUp, x: 1, y: 2), MouseEvent(.press, x: 4, y: 9), MouseEvent(.release, x: 4, y: 9),
+            ])
+        #expect(MouseDecoding.decode(newestFirst: []).isEmpty)
+    }
+
     @Test func otherButtonsAndCellsOffTheScreenAreNothing() {
         // Button 2 and 3 pressed, a bare modifier bit, and no bits at all.
         for state: UInt in [0o2 << 5, 0o2 << 10, 1 << 25, 0] {

@@ -54,6 +54,35 @@ import TestSupport
         try await tmux.waitFor("exit=0")
     }
 
+    /// Reports that arrive together (a quick click over SSH, batched wheel notches) are each
+    /// handled, in order: none is lost behind the last one in the read.
+    @Test(arguments: ["screen", "xterm-256color"])
+    func reportsReadTogetherAreEachHandled(term: String) async throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        try tmux.type("clear; TERM=\(term) '\(CheckoutBinary.url.path)' --bench-load log=60 --create-on-load false; echo exit=$?")
+        try await tmux.waitForAll(["notStarted", "/bench/requests/59 "])
+        try await tmux.waitFor("mouse reports on") { _ in tmux.programWantsMouse }
+
+        // One batched click moves the cursor; a second on the same row chooses it.
+        let overnight = try await cell(tmux, of: "Overnight")
+        try tmux.batchedClick(x: overnight.x, y: overnight.y)
+        try tmux.batchedClick(x: overnight.x, y: overnight.y)
+        try await tmux.waitFor("(•) Overnight")
+        // Two clicks in one read, as a double click over a slow link arrives: focus, then choose.
+        let express = try await cell(tmux, of: "Express Shipping")
+        try tmux.mouse([(.press, express.x, express.y), (.release, express.x, express.y), (.press, express.x, express.y), (.release, express.x, express.y)])
+        try await tmux.waitFor("(•) Express Shipping")
+
+        // Six wheel notches in one read scroll the log back six times (three rows each), not once.
+        let newest = try await cell(tmux, of: "/bench/requests/59 ")
+        try tmux.mouse(Array(repeating: (.wheelUp, newest.x, newest.y), count: 6))
+        try await tmux.waitFor("older exchanges") { $0.contains("/bench/requests/41 ") && !$0.contains("/bench/requests/59 ") }
+
+        try tmux.send("q")
+        try await tmux.waitFor("exit=0")
+    }
+
     @Test func noMouseLeavesTheMouseToTheTerminal() async throws {
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }

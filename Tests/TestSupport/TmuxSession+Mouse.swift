@@ -18,27 +18,48 @@ extension TmuxSession {
 
     /// Reports `action` at the 0-based cell (x, y).
     public func mouse(_ action: MouseAction, x: Int, y: Int) throws {
-        let button: Int
-        switch action {
-        case .press: button = 0
-        case .release: button = 3
-        case .wheelUp: button = 64
-        case .wheelDown: button = 65
-        }
+        try mouse([(action, x, y)])
+    }
+
+    /// Reports every action in one write, so the program reads them together: a quick click over
+    /// SSH, or wheel notches a terminal batches.
+    public func mouse(_ actions: [(action: MouseAction, x: Int, y: Int)]) throws {
         if programWantsSGR {
-            let sgrButton = action == .release ? 0 : button
-            try tmux(["send-keys", "-t", name, "-l", "\u{1B}[<\(sgrButton);\(x + 1);\(y + 1)\(action == .release ? "m" : "M")"])
+            try tmux(["send-keys", "-t", name, "-l", actions.map { Self.sgrReport($0.action, x: $0.x, y: $0.y) }.joined()])
         } else {
-            // X10: three bytes of 32 + value (coordinates 1-based), sent as raw bytes.
-            let bytes = [0x1B, 0x5B, 0x4D, 32 + button, 33 + x, 33 + y]
+            let bytes = actions.flatMap { Self.x10Report($0.action, x: $0.x, y: $0.y) }
             try tmux(["send-keys", "-t", name, "-H"] + bytes.map { String($0, radix: 16) })
         }
+    }
+
+    private static func buttonCode(_ action: MouseAction) -> Int {
+        switch action {
+        case .press: 0
+        case .release: 3
+        case .wheelUp: 64
+        case .wheelDown: 65
+        }
+    }
+
+    private static func sgrReport(_ action: MouseAction, x: Int, y: Int) -> String {
+        let sgrButton = action == .release ? 0 : buttonCode(action)
+        return "\u{1B}[<\(sgrButton);\(x + 1);\(y + 1)\(action == .release ? "m" : "M")"
+    }
+
+    /// X10: three bytes of 32 + value (coordinates 1-based), sent as raw bytes.
+    private static func x10Report(_ action: MouseAction, x: Int, y: Int) -> [Int] {
+        [0x1B, 0x5B, 0x4D, 32 + buttonCode(action), 33 + x, 33 + y]
     }
 
     /// A press and a release at the cell, as a click is.
     public func click(x: Int, y: Int) throws {
         try mouse(.press, x: x, y: y)
         try mouse(.release, x: x, y: y)
+    }
+
+    /// A click whose press and release reach the program in one read.
+    public func batchedClick(x: Int, y: Int) throws {
+        try mouse([(.press, x, y), (.release, x, y)])
     }
 
     /// The cell where `text` starts on the screen now.
