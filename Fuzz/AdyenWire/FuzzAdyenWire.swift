@@ -1,5 +1,6 @@
 @testable import CheckoutApp
 import Foundation
+@testable import PaymentFlow
 @testable import ProviderClients
 import ProviderWire
 @testable import Sandbox
@@ -10,7 +11,7 @@ import ProviderWire
 /// reading and verifying a notification. A first byte below 0x80 whose low four bits are not 0
 /// picks the sessions flow's bodies instead (the seed corpus's other inputs keep their meaning):
 /// the sandbox validating `POST /sessions` and reading the component's calls, and the client
-/// decoding the session, its result, setup and payment answers.
+/// decoding the session, its result, setup and payment answers, and the adapter's decision on them.
 private let key = AdyenHMAC.keyBytes(hex: AdyenHMAC.sandboxKey) ?? []
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -62,9 +63,20 @@ private func fuzzSessions(_ selector: UInt8, _ body: Data, _ response: ProviderR
             if let redirect = call.details?["redirectResult"] { _ = AdyenPaymentStore.Payment.decodeRedirectResult(redirect) }
         }
     case 3: clientReads(AdyenSessionResponse.self, response).map { _ = $0.storeMode }
-    case 4: clientReads(AdyenSessionResultResponse.self, response).map { _ = $0.sessionStatus }
+    case 4:
+        // The session's status decides, a payment code read from the same bytes words it.
+        if let result = clientReads(AdyenSessionResultResponse.self, response) {
+            let code = String(decoding: body.prefix(16), as: UTF8.self)
+            _ = AdyenAdapter.decide(
+                session: result.sessionStatus, resultCode: code, refusalReason: code, psp: result.payments?.first?.pspReference,
+                details: result.additionalData ?? [:])
+        }
     case 5: clientReads(AdyenSessionSetupResponse.self, response).map { _ = $0.paymentMethods.cashApp }
-    case 6: clientReads(AdyenSessionPaymentResponse.self, response).map { _ = ($0.result, $0.action?.url) }
+    case 6:
+        if let payment = clientReads(AdyenSessionPaymentResponse.self, response) {
+            _ = AdyenAdapter.decide(resultCode: payment.resultCode, refusalReason: payment.refusalReason, psp: nil, details: [:], payer: nil)
+            _ = (payment.result, payment.action?.url, payment.sessionResult)
+        }
     default:
         let text = String(decoding: body, as: UTF8.self)
         _ = (AdyenClientKey.isWellFormed(text), AdyenSessionRoutes.date(text), AdyenPaymentStore.Payment.decodeRedirectResult(text))
