@@ -43,6 +43,8 @@ enum ShippingView {
 
 /// The payment methods whose provider works, the selected one marked.
 enum PaymentView {
+    private static let unavailableWord = "  unavailable"
+
     static func draw(_ screen: inout Screen, _ state: AppState, _ area: Rect) {
         let saved = state.savedMethods.count
         let inside = CheckoutView.pane(&screen, state, .payment, area, title: saved == 0 ? "Payment" : "Payment · \(saved) saved")
@@ -58,13 +60,17 @@ enum PaymentView {
                 let chosen = index == state.selectedPaymentIndex && state.selectedSavedMethod == nil
                 let style: Style = focused ? Theme.cursor : (chosen ? .bold : .plain)
                 if focused { screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), with: Cell(" ", style: style)) }
-                let x = screen.put((chosen ? "(•) " : "( ) ") + method.label, x: inside.x, y: y, style: style, maxWidth: inside.width)
+                let unavailable = state.isUnavailable(method.id)
+                let label = (chosen ? "(•) " : "( ) ") + method.label
+                // An unavailable method keeps the whole word: its label is cut short instead.
+                let labelWidth = unavailable ? max(min(inside.width, 8), inside.width - Self.unavailableWord.count) : inside.width
+                let x = screen.put(label, x: inside.x, y: y, style: style, maxWidth: labelWidth)
                 // While its attempt is open, what the customer chooses from (Antom's banks) stands in for the detail.
                 let offers = state.checkout.state.createdAttempt.flatMap { $0.provider == method.id && !$0.offers.isEmpty ? $0.offers : nil }
-                if state.isUnavailable(method.id) {
+                if unavailable {
                     // After an apiError, until the pause passes (or r, or the provider answers again).
-                    // The whole phrase where it fits, else the short word (cut where even that does not).
-                    let phrase = x + 25 <= inside.maxX ? "  temporarily unavailable" : "  unavailable"
+                    // The whole phrase where it fits, else the short word.
+                    let phrase = x + 25 <= inside.maxX ? "  temporarily unavailable" : Self.unavailableWord
                     screen.put(phrase, x: x, y: y, style: focused ? style : Theme.warning, maxWidth: inside.maxX - x)
                 } else if let toggle = method.toggle, toggle.inline, index == state.selectedPaymentIndex, Self.inlineToggleShown(state) {
                     let on = state.togglesOn.contains(method.id)
