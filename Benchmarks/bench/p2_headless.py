@@ -15,8 +15,9 @@ TARGET = "≤ 3× floor, not bimodal"
 
 
 def provider_ids(ctx: Context) -> list[str]:
-    """The providers `checkout providers --json` lists (never a hard-coded list), each of its
-    variants (Adyen's `sessions` and `advanced` flows) as `id variant`."""
+    """The providers `checkout providers --json` lists (never a hard-coded list). A provider with
+    more than one measured variant (Adyen's `sessions` and `advanced` flows) gets a row per
+    variant, `id variant`; with one, its row is `id` run with that variant's options."""
     done = subprocess.run([ctx.bin("checkout"), "providers", "--json"],
                           capture_output=True, text=True, timeout=30)
     if done.returncode != 0:
@@ -25,9 +26,13 @@ def provider_ids(ctx: Context) -> list[str]:
         listed = json.loads(done.stdout)["providers"]
         ids = []
         for provider in listed:
-            variants = provider.get("variants") or {}
-            ids += [f"{provider['id']} {name}" for name in sorted(variants)] or [provider["id"]]
-            VARIANT_OPTIONS.update({f"{provider['id']} {name}": options for name, options in variants.items()})
+            measured = [variant for variant in provider.get("variants") or [] if variant.get("bench")]
+            if len(measured) > 1:
+                rows = {f"{provider['id']} {variant['name']}": variant["options"] for variant in measured}
+            else:
+                rows = {provider["id"]: measured[0]["options"] if measured else {}}
+            ids += list(rows)
+            VARIANT_OPTIONS.update(rows)
         return ids
     except (ValueError, KeyError, TypeError) as error:
         raise BenchError(f"checkout providers --json: unexpected output ({error})") from error

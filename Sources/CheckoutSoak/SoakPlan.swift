@@ -7,16 +7,20 @@ struct SoakProvider: Decodable, Sendable {
     let endpoints: [String]
     let settles: Bool
     let customerBehaviours: [String]
-    /// Its named ways of running (Adyen's flows), as the options each sets; the soak takes turns.
-    var variants: [String: [String: String]]? = nil
-    /// Option sets its checkouts may also run with (Cash App Pay's on-file payments).
-    var soakOptions: [[String: String]]? = nil
+    /// Its named ways of running (Adyen's flows, Cash App Pay's on-file payments), as the options
+    /// each sets; the soak takes turns.
+    var variants: [SoakVariant]? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, endpoints, settles, variants
         case customerBehaviours = "customer_behaviours"
-        case soakOptions = "soak_options"
     }
+}
+
+/// One of a provider's variants as the listing gives it.
+struct SoakVariant: Decodable, Sendable, Hashable {
+    let name: String
+    let options: [String: String]
 }
 
 /// One checkout of the soak: its provider, customer, faults and the reference that finds it in
@@ -29,22 +33,19 @@ struct SoakCheckout: Sendable {
     let reference: String
     /// Seconds `checkout run --timeout` waits for a decision.
     let timeout: Int
-    /// The provider's variant this checkout runs (its name and options), when it has several.
-    var variant: (name: String, options: [String: String])? = nil
-    /// The provider's options for this checkout (one of its soak option sets), or none.
-    var options: [String: String] = [:]
+    /// The provider's variant this checkout runs, when it has several.
+    var variant: SoakVariant? = nil
 
     /// The scenario file `checkout run` reads (JSON is YAML too).
     var scenario: [String: Any] {
         var scenario: [String: Any] = ["name": "soak \(index)", "provider": provider.id, "customer": customer, "faults": faults, "reference_id": reference]
-        let scenarioOptions = (variant?.options ?? [:]).merging(options) { _, chosen in chosen }
-        if !scenarioOptions.isEmpty { scenario["options"] = scenarioOptions }
+        if let options = variant?.options, !options.isEmpty { scenario["options"] = options }
         return scenario
     }
 
     var summary: String {
         "\(provider.id)\(variant.map { " (\($0.name))" } ?? ""), customer \(customer), faults [\(faults.joined(separator: "; "))]"
-            + (options.isEmpty ? "" : ", options " + options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+            + ((variant?.options ?? [:]).isEmpty ? "" : ", options " + (variant?.options ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
     }
 }
 
@@ -58,19 +59,11 @@ enum SoakPlan {
             let faultCount = random.weighted([(0, 5), (1, 3), (2, 2)])
             let faults = (0..<faultCount).map { _ in fault(on: provider, &random) }
             // Variants take turns by index, so the seed's draws stay as they were.
-            let variants = (provider.variants ?? [:]).sorted { $0.key < $1.key }
-            let variant = variants.isEmpty ? nil : variants[index % variants.count]
-            var checkout = SoakCheckout(
+            let variants = provider.variants ?? []
+            return SoakCheckout(
                 index: index, provider: provider, customer: customer, faults: faults,
                 reference: "soak-\(seed)-\(index)", timeout: customer == "none" ? 2 : 60,
-                variant: variant.map { (name: $0.key, options: $0.value) })
-            // A provider with option sets runs each about as often as without (drawn only for it,
-            // so the other providers' checkouts stay as the seed drew them before).
-            if let sets = provider.soakOptions, !sets.isEmpty {
-                let pick = Int.random(in: 0...sets.count, using: &random)
-                if pick < sets.count { checkout.options = sets[pick] }
-            }
-            return checkout
+                variant: variants.isEmpty ? nil : variants[index % variants.count])
         }
     }
 

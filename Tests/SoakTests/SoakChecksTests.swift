@@ -108,15 +108,26 @@ import Testing
         #expect(one.contains { $0.contains("faults []") } && one.contains { $0.contains("/v2/checkouts") })
     }
 
-    /// A provider's soak option sets (Cash App Pay's on-file payments) reach some of its checkouts'
-    /// scenarios, and some run without them.
-    @Test func aProvidersOptionSetsReachItsScenarios() {
+    /// A provider's variants (Cash App Pay's one-time and on-file payments) take turns: each
+    /// reaches its checkouts' scenarios, a plain one sets no options.
+    @Test func aProvidersVariantsTakeTurnsInItsScenarios() {
         let cashApp = SoakProvider(
             id: "cashapp", endpoints: ["POST /customer-request/v1/requests"], settles: false, customerBehaviours: ["approve", "decline"],
-            soakOptions: [["on-file": "also"], ["on-file": "only"]])
-        let plan = SoakPlan.checkouts(count: 60, seed: 7, providers: [cashApp])
+            variants: [
+                SoakVariant(name: "one-time", options: [:]), SoakVariant(name: "on-file", options: ["on-file": "also"]),
+                SoakVariant(name: "on-file-only", options: ["on-file": "only"]),
+            ])
+        let plan = SoakPlan.checkouts(count: 6, seed: 7, providers: [cashApp])
         let options = plan.map { $0.scenario["options"] as? [String: String] }
-        #expect(options.contains { $0 == ["on-file": "also"] } && options.contains { $0 == ["on-file": "only"] } && options.contains { $0 == nil })
-        #expect(plan.contains { $0.summary.contains("options on-file=only") })
+        #expect(options == [nil, ["on-file": "also"], ["on-file": "only"], nil, ["on-file": "also"], ["on-file": "only"]])
+        #expect(plan[2].summary.hasPrefix("cashapp (on-file-only)") && plan[2].summary.hasSuffix("options on-file=only"))
+    }
+
+    /// What `checkout providers --json` lists is what the soak reads: every variant, in order.
+    @Test func theListingsVariantsDecode() throws {
+        let listing = #"{"id": "adyen", "endpoints": [], "settles": true, "customer_behaviours": ["approve"], "variants": [{"name": "sessions", "options": {"adyen-flow": "sessions"}, "bench": true}, {"name": "advanced", "options": {"adyen-flow": "advanced"}, "bench": true}]}"#
+        let provider = try JSONDecoder().decode(SoakProvider.self, from: Data(listing.utf8))
+        #expect(provider.variants?.map(\.name) == ["sessions", "advanced"])
+        #expect(provider.variants?.last?.options == ["adyen-flow": "advanced"])
     }
 }

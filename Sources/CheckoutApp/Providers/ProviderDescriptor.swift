@@ -56,11 +56,10 @@ public struct ProviderDescriptor: Sendable {
     public var profileExample: ProfileExample?
     /// The longest reference id (a scenario's `reference_id`) its requests take.
     public var referenceLimit: ReferenceLimit
-    /// Named ways of running it that `make bench` measures and the soak drives apart, as the
-    /// options each sets (Adyen: its sessions and advanced flows); empty: its one way.
-    public var variants: [String: [String: String]]
-    /// Option sets the fault soak also runs its checkouts with (Cash App Pay: on-file payments).
-    public var soakOptions: [[String: String]]
+    /// Its named ways of running (Adyen's two flows, Cash App Pay's on-file payments), as the
+    /// options each sets: the soak takes turns through them, `make bench` measures those marked
+    /// so. Empty: its one way.
+    public var variants: [ProviderVariant]
 
     public init(
         id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: [MagicValue],
@@ -77,11 +76,9 @@ public struct ProviderDescriptor: Sendable {
         detail: @escaping @Sendable (ProviderOptionValues) -> String? = { _ in nil },
         credentialProbe: CredentialProbe? = nil,
         commands: [ProviderCommand] = [], profileExample: ProfileExample? = nil, referenceLimit: ReferenceLimit = .input,
-        variants: [String: [String: String]] = [:],
-        soakOptions: [[String: String]] = []
+        variants: [ProviderVariant] = []
     ) {
         self.variants = variants
-        self.soakOptions = soakOptions
         self.id = id
         self.method = method
         self.emulates = emulates

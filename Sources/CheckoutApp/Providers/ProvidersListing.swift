@@ -33,7 +33,7 @@ public enum ProvidersListing {
 
     public static func json(_ registry: ProviderRegistry) -> String {
         let providers: [[String: Any]] = registry.descriptors.map { descriptor in
-            var object: [String: Any] = [
+            [
                 "id": descriptor.id, "label": descriptor.method.label, "detail": descriptor.method.detail,
                 "emulates": descriptor.emulates, "steps": descriptor.method.steps, "settles": descriptor.method.settles,
                 "customer_behaviours": descriptor.customerBehaviours, "endpoints": descriptor.endpoints,
@@ -43,10 +43,8 @@ public enum ProvidersListing {
                     return object
                 },
                 "magic_values": descriptor.magicValues.map { ["field": $0.field, "value": $0.value, "effect": $0.effect] },
-                "variants": descriptor.variants,
+                "variants": descriptor.variants.map(\.listing),
             ]
-            if !descriptor.soakOptions.isEmpty { object["soak_options"] = descriptor.soakOptions }
-            return object
         }
         guard let data = try? JSONSerialization.data(withJSONObject: ["providers": providers], options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
             let text = String(data: data, encoding: .utf8)

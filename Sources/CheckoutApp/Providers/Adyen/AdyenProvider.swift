@@ -89,5 +89,5 @@ extension ProviderDescriptor {
         // Its Cash App Pay component makes Cash App's customer request.
         referenceLimit: CashAppOptions.referenceLimit,
         // Both flows are measured (`make bench`) and soaked.
-        variants: Dictionary(uniqueKeysWithValues: AdyenPaymentSettings.Flow.allCases.map { ($0.rawValue, [AdyenOptions.flow.flag: $0.rawValue]) }))
+        variants: AdyenPaymentSettings.Flow.allCases.map { ProviderVariant($0.rawValue, options: [AdyenOptions.flow.flag: $0.rawValue]) })
 }
