@@ -49,7 +49,7 @@ extension ProviderDescriptor {
                 provider: "antom", client: AntomClient(configuration: configuration, http: connection.http), settings: AntomOptions.settings(values),
                 notifications: receiver, http: connection.http,
                 redirectURL: (sandboxURL ?? "https://checkout.terminal.invalid") + "/sandbox/antom/return",
-                sandboxEnvironment: configuration.clientID.hasPrefix("SANDBOX_"), report: report)
+                sandboxEnvironment: configuration.clientID.hasPrefix("SANDBOX_"), report: report, log: notices.sdkLogger(provider: "antom"))
         },
         makeSandbox: { _ in await AntomSandbox(id: "antom") },
         detail: { values in AntomOptions.settings(values).mode.spelling },
