@@ -1,6 +1,7 @@
 import Foundation
 import ProviderWire
 import Testing
+import TestSupport
 
 /// The Antom seed's own createPaymentSession examples (Tests/Conformance/seed-examples/antom.json,
 /// each naming the seed's section it comes from) sent as published — the document's bank display
@@ -59,6 +60,41 @@ import Testing
             let offered = (cashier["banks"] as? [[String: Any]] ?? []).compactMap { $0["bankName"] as? String }
             let expected = AntomBankCatalogue.banks(for: mode, currency: "THB", client: .app).map(\.bankName)
             #expect(!offered.isEmpty && offered == expected, "\(example.section): banks \(offered), expected \(expected) (\(mode.spelling))")
+        }
+    }
+
+    /// The same examples signed by Antom's official Python SDK (global-open-sdk-python's
+    /// `signature_tool`, with the test client's key) rather than by us: each is a success too.
+    @Test func theSeedsExamplesSignedByTheOfficialSDKSucceed() async throws {
+        let python = ConformanceScript.root.appendingPathComponent(".build/python/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            Issue.record("The Python venv is missing (\(python)): run `make test` (or .ci/ensure-packages.sh --with-python).")
+            return
+        }
+        let bodies = try Self.examples.map { String(decoding: try JSONEncoder().encode($0.body), as: UTF8.self) }
+        #expect(bodies.count == 3)
+        let (path, client, time) = (AntomTestSandbox.createPath, AntomTestSandbox.clientID, "2026-11-22T10:00:00+00:00")
+        let script = """
+            import sys
+            from com.alipay.ams.api.tools import signature_tool
+            path, client, time, private = sys.argv[1:5]
+            for body in sys.argv[5:]:
+                print(signature_tool.sign("POST", path, client, time, body, private))
+            """
+        let child = try ChildProcess(
+            [python, "-c", script, path, client, time, AntomTestSandbox.clientKey.derRepresentation.base64EncodedString()] + bodies)
+        let status = await child.exit(timeout: 60)
+        let signatures = child.stdout.split(separator: "\n").map(String.init)
+        #expect(status == 0 && signatures.count == bodies.count, "\(child.stdout)\(child.stderr)")
+        guard signatures.count == bodies.count else { return }
+        for (example, (body, signature)) in zip(Self.examples, zip(bodies, signatures)) {
+            try await AntomTestSandbox.with { sandbox in
+                let response = try await sandbox.api(path, Data(body.utf8), time: time, signature: signature)
+                let answer = try AntomTestSandbox.object(response)
+                let result = AntomTestSandbox.result(answer)
+                #expect(response.status == 200 && result["resultStatus"] as? String == "S" && result["resultCode"] as? String == "SUCCESS",
+                    "\(example.section), signed by the SDK: \(String(decoding: response.body, as: UTF8.self))")
+            }
         }
     }
 
