@@ -47,12 +47,10 @@ import TerminalUI
     }
 
     /// The `sdk_log` events a transcript kept, as `provider name k=v …` with session ids masked.
-    /// The component's `onDestroy` is left out: it is logged as the session closes, after the
-    /// checkout ended, and whether that lands in the transcript depends on when each front end writes it.
     private func sdkLogs(in path: String) throws -> [String] {
         let document = try Transcript.load(path)
         return (document.log.terminalCheckout?.events ?? []).compactMap { event -> String? in
-            guard event.notice == "sdk_log", let log = event.sdkLog, log.name != "onDestroy" else { return nil }
+            guard event.notice == "sdk_log", let log = event.sdkLog else { return nil }
             let line = ([log.provider, log.name] + log.parameters.keys.sorted().map { "\($0)=\(log.parameters[$0] ?? "")" }).joined(separator: " ")
             return line.replacingOccurrences(of: #"SBXSESSION[A-Za-z0-9]+"#, with: "SBXSESSION*", options: .regularExpression)
         }
