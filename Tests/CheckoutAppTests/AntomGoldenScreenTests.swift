@@ -74,6 +74,45 @@ import Testing
         }
     }
 
+    /// The bank component's logger lines (`logWithName`) in the event list under the HTTP log,
+    /// between its calls as they came: the banks loaded, ready for the customer to choose one, the
+    /// QR code hidden (v) so the log shows at 100×30 too.
+    @Test func theComponentsLogLinesInTheEventList() throws {
+        try check("antom-sdk-log") { width, height in
+            var state = try choosingAntom(width, height, switches: 0)
+            let banks = AntomBankCatalogue.banks(for: .bankCountry("TH"), currency: "THB", client: .app)
+            let attempt = PaymentAttempt(
+                provider: "antom", id: "tc-pay-7c1e9a40", status: .pending, amount: Self.amount, reference: "tc-0a1b2c3d",
+                authorizationURL: "http://127.0.0.1:8080/sandbox/antom/cashier/SBXSESSION0001/page?locale=en_US",
+                linkRefreshesAt: Screens.start.addingTimeInterval(3600), offers: banks.map(\.displayName))
+            func log(_ seconds: Double, _ name: String, _ parameters: [String: String]) -> AppMessage {
+                .notice(.sdkLog(provider: "antom", SDKLogLine(name: name, parameters: parameters)), at: Screens.start.addingTimeInterval(seconds))
+            }
+            _ = Screens.apply([
+                .key(.character("p")), .stateChanged(.creatingRequest(PaymentAttempt(provider: "antom", amount: Self.amount))),
+                .exchange(Screens.exchange(1, "POST", "/ams/sandbox/api/v1/payments/createPaymentSession", status: 200, milliseconds: 14)),
+                log(1, "initConfiguration", ["locale": "en_US", "sandbox": "true", "showLoading": "true"]),
+                log(1, "createComponent", ["readable": "true", "paymentSessionId": "SBXSESSION0001", "environment": "sandbox"]),
+                log(1, "onEventCallback", ["eventCode": "SDK_START_OF_LOADING"]),
+                .exchange(Screens.exchange(2, "GET", "/sandbox/antom/cashier/SBXSESSION0001", status: 200, milliseconds: 3)),
+                log(2, "onEventCallback", ["eventCode": "SDK_END_OF_LOADING"]),
+                .stateChanged(.readyToAuthorize(attempt)), .tick(Screens.start.addingTimeInterval(3)),
+                // v hides the QR code (at 100×30 it stands where the log is).
+                .key(.character("v")),
+            ], to: &state)
+            return state
+        }
+    }
+
+    @Test func aLoggedSecretOrControlCharacterNeverReachesTheScreen() throws {
+        var state = try choosingAntom(80, 24, switches: 0)
+        let line = SDKLogLine(name: "create\u{1B}[2J", parameters: ["paymentSessionData": "SECRET-DATA", "url": "https://user:pw@bank.example/x"])
+        _ = Screens.apply([.notice(.sdkLog(provider: "antom", line), at: Screens.start)], to: &state)
+        let text = CheckoutView.render(state).text
+        #expect(text.contains("sdk_log create\\u{1B}[2J"), "\(text)")
+        #expect(!text.contains("SECRET-DATA") && !text.contains("\u{1B}") && !text.contains("user:pw"), "\(text)")
+    }
+
     @Test func theLanguageSwitchStepsThroughTheLocalesAndEachPaymentCarriesIt() throws {
         var state = try choosingAntom(100, 30, switches: 0)
         #expect(state.paymentOptions.isEmpty)

@@ -1,6 +1,7 @@
 @testable import CheckoutApp
 import CheckoutModel
 import Foundation
+import Synchronization
 import PaymentFlow
 import ProviderClients
 import ProviderWire
@@ -296,6 +297,49 @@ private func isISO8601Milliseconds(_ text: String) -> Bool {
 }
 
 @Suite struct TranscriptLoadTests {
+    /// An SDK's log line (`sdk_log`) is kept, printed as it was, played into the replayed
+    /// screen's event list, and never compared; a hostile one is made safe again on the way back.
+    @Test func anSDKLogLineIsKeptPrintedReplayedAndNotCompared() throws {
+        let recorder = TranscriptRecorder(startedAt: Recorded.start)
+        let line = SDKLogLine(name: "onEventCallback", parameters: ["eventCode": "SDK_END_OF_LOADING"])
+        recorder.record(Recorded.flow[0])
+        recorder.record(.notice(.sdkLog(provider: "antom", line)))
+        for event in Recorded.flow.dropFirst() { recorder.record(event) }
+        let record = recorder.record(scenario: Scenario(name: "logged"), summary: "result: approved", finalState: "approved", finalPhase: "completed")
+        let path = Recorded.temporaryPath("sdk-log.har")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Transcript.write(Transcript.document(record: record, exchanges: Recorded.exchanges, title: "t"), to: path)
+
+        let document = try Transcript.load(path)
+        let events = try #require(document.log.terminalCheckout?.events)
+        #expect(events == record.events)
+        let logged = try #require(events.first { $0.notice == "sdk_log" })
+        #expect(logged.sdkLog == RecordedSDKLog(provider: "antom", name: "onEventCallback", parameters: ["eventCode": "SDK_END_OF_LOADING"]))
+        #expect(logged.line == "event: sdk_log onEventCallback eventCode=SDK_END_OF_LOADING")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(logged.json.utf8)) as? [String: Any])
+        #expect(json["event"] as? String == "sdk_log" && json["name"] as? String == "onEventCallback" && json["provider"] as? String == "antom")
+        #expect(json["parameters"] as? [String: String] == ["eventCode": "SDK_END_OF_LOADING"])
+
+        let printed = Mutex<[String]>([])
+        _ = TranscriptReplay.printLines(document, json: false) { text in printed.withLock { $0.append(text) } }
+        #expect(printed.withLock { $0 }.contains("event: sdk_log onEventCallback eventCode=SDK_END_OF_LOADING"))
+
+        let notices = ReplayTimeline(document).steps.compactMap { step -> ProviderNotice? in
+            if case .notice(let notice, _) = step.message { return notice }
+            return nil
+        }
+        #expect(notices == [.sdkLog(provider: "antom", line)])
+        // Compared without it: a run that logged nothing does not diverge.
+        #expect(ReplayDivergence.first(recorded: events, actual: events.filter { $0.notice == nil }) == nil)
+
+        // A transcript's hostile log line is escaped and redacted before the screen shows it.
+        var hostile = logged
+        hostile.sdkLog = RecordedSDKLog(provider: "antom", name: "x\u{1B}]0;owned\u{7}", parameters: ["apiKey": "sk_live_1", "note": "\u{202E}abc"])
+        let shown = try #require(hostile.sdkLogNotice)
+        #expect(shown.fields["name"] == "x\\u{1B}]0;owned\\u{7}" && shown.parameters?["apiKey"] == "[redacted]", "\(shown)")
+        #expect(shown.parameters?["note"] == "\\u{202E}abc", "\(shown)")
+    }
+
     @Test func loadGivesBackTheEventsAndTheExchanges() throws {
         let record = try Recorded.record()
         let path = Recorded.temporaryPath("roundtrip.har")

@@ -11,8 +11,13 @@ import TestSupport
         outcome.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
+    /// The component's and Antom's events; the SDK's log lines (`sdk_log`) are checked on their own.
     private func events(_ outcome: CheckoutBinary.Outcome) -> [[String: Any]] {
-        objects(outcome).filter { $0["event"] != nil }
+        objects(outcome).filter { $0["event"] != nil && $0["event"] as? String != "sdk_log" }
+    }
+
+    private func sdkLogs(_ outcome: CheckoutBinary.Outcome) -> [[String: Any]] {
+        objects(outcome).filter { $0["event"] as? String == "sdk_log" }
     }
 
     private func eventNames(_ outcome: CheckoutBinary.Outcome) -> [String] {
@@ -34,6 +39,28 @@ import TestSupport
         #expect(result["resultStatus"] as? String == "S" && result["verified"] as? Bool == true)
         let summary = try #require(objects(outcome).last { $0["summary"] as? Bool == true })
         #expect(summary["final_state"] as? String == "approved")
+    }
+
+    /// The component's logger (the seed's `logWithName`): its lines are `{"event": "sdk_log",
+    /// "provider": "antom", "name": …, "parameters": {…}}`, at the seed's steps, in order, before
+    /// the events they log; the session data itself is never logged.
+    @Test func theComponentsLogLinesAreSDKLogEvents() async throws {
+        let outcome = try await antom(["--customer", "pay", "--locale", "th_TH"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let logs = sdkLogs(outcome)
+        let names = logs.compactMap { $0["name"] as? String }
+        #expect(names.starts(with: ["initConfiguration", "createComponent", "onEventCallback", "onEventCallback"]), "\(names)")
+        #expect(logs.allSatisfy { $0["provider"] as? String == "antom" && $0["parameters"] is [String: String] }, "\(logs)")
+        let configuration = try #require(logs.first?["parameters"] as? [String: String])
+        #expect(configuration == ["locale": "th_TH", "sandbox": "true", "showLoading": "true"], "\(configuration)")
+        let created = try #require(logs.dropFirst().first?["parameters"] as? [String: String])
+        #expect(created["environment"] == "sandbox" && created["paymentSessionId"]?.hasPrefix("SBXSESSION") == true, "\(created)")
+        let codes = logs.filter { $0["name"] as? String == "onEventCallback" }.compactMap { ($0["parameters"] as? [String: String])?["eventCode"] }
+        #expect(codes.starts(with: ["SDK_START_OF_LOADING", "SDK_END_OF_LOADING"]), "\(codes)")
+        #expect(!outcome.stdout.contains("paymentSessionData"), "the session data is not logged")
+        // Plain text: `event: sdk_log NAME k=v …`.
+        let text = try await CheckoutBinary.run(["run", "--provider", "antom", "--customer", "pay"], timeout: 60)
+        #expect(text.stdout.contains("event: sdk_log initConfiguration locale=en_US sandbox=true showLoading=true"), "\(text.stdout)")
     }
 
     @Test(arguments: [("fail", "USER_BALANCE_NOT_ENOUGH"), ("abandon", "ORDER_IS_CLOSED")])

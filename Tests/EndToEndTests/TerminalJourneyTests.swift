@@ -193,6 +193,11 @@ import TestSupport
         try await tmux.waitFor("language: th_TH")
         try tmux.send("p")
         try await tmux.waitForAll(["readyToAuthorize", "เลือกธนาคารได้แล้ว", "ธนาคารไทยพาณิชย์"])
+        // The bank component's logger line, in the event list under the HTTP log (v hides the
+        // QR code standing where the log is, and shows it again).
+        try tmux.send("v")
+        try await tmux.waitFor("sdk_log onEventCallback eventCode=SDK_END_OF_LOADING")
+        try tmux.send("v")
         try tmux.send("p")
         try await tmux.waitForAll(["polling", "รอลูกค้าชำระเงินที่ธนาคาร", "/sandbox/antom/cashier/", "สแกนเพื่อชำระเงินที่ธนาคาร"])
         try tmux.send("a")

@@ -55,12 +55,15 @@ struct AntomTestSandbox: Sendable {
     /// `sent` replaces the bytes sent after signing (a tampered body), nil headers are left out.
     func api(
         _ path: String, _ body: Data, clientID: String? = AntomTestSandbox.clientID, key: _RSA.Signing.PrivateKey = AntomTestSandbox.clientKey,
-        time: String = "2026-11-22T10:00:00+00:00", sign: Bool = true, sent: Data? = nil
+        time: String = "2026-11-22T10:00:00+00:00", sign: Bool = true, sent: Data? = nil, signature: String? = nil
     ) async throws -> ProviderResponse {
         var headers: [(name: String, value: String)] = [(name: "Content-Type", value: "application/json; charset=UTF-8"), (name: "Request-Time", value: time)]
         if let clientID {
             headers.append((name: "client-id", value: clientID))
-            if sign {
+            if let signature {
+                // Made elsewhere (the official SDK's signature_tool).
+                headers.append((name: "Signature", value: AntomSignature.header(signature: signature)))
+            } else if sign {
                 let content = AntomSignature.content(method: "POST", path: path, clientID: clientID, time: time, body: body)
                 headers.append((name: "Signature", value: AntomSignature.header(signature: try AntomSignature.sign(content, with: key))))
             }

@@ -146,6 +146,7 @@ enum NoticeLine {
 
     static func json(_ notice: ProviderNotice, atMilliseconds: Int) -> String {
         var object: [String: Any] = ["event": notice.name, "provider": notice.provider, "at_ms": atMilliseconds]
+        if let parameters = notice.parameters { object["parameters"] = parameters }
         for (key, value) in notice.fields where object[key] == nil {
             switch value {
             case "true": object[key] = true

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFlow
 import Synchronization
 
 /// Something a provider told the checkout outside its calls (Adyen's webhooks): shown in the
@@ -13,14 +14,30 @@ public struct ProviderNotice: Hashable, Sendable {
     public var fields: [String: String]
     /// Whether it was verified (a signature that checked out); an unverified one is shown, never acted on.
     public var verified: Bool
+    /// An SDK's log line's parameters (`sdk_log`): `--json` nests them as `parameters`.
+    public var parameters: [String: String]?
 
-    public init(provider: String, name: String, summary: String, fields: [String: String] = [:], verified: Bool) {
+    public init(provider: String, name: String, summary: String, fields: [String: String] = [:], verified: Bool, parameters: [String: String]? = nil) {
         self.provider = provider
         self.name = name
         self.summary = summary
         self.fields = fields
         self.verified = verified
+        self.parameters = parameters
     }
+
+    /// The event name of a line a provider's SDK logged.
+    public static let sdkLogEvent = "sdk_log"
+
+    /// A line `provider`'s SDK logged: `{"event": "sdk_log", "provider": …, "name": …, "parameters": {…}}`,
+    /// shown as `sdk_log NAME k=v …`. Never acted on (it reports, it decides nothing).
+    public static func sdkLog(provider: String, _ line: SDKLogLine) -> ProviderNotice {
+        ProviderNotice(
+            provider: provider, name: sdkLogEvent, summary: "\(sdkLogEvent) \(line.summary)", fields: ["name": line.name], verified: true,
+            parameters: line.parameters)
+    }
+
+    public var isSDKLog: Bool { name == Self.sdkLogEvent && parameters != nil }
 }
 
 /// Where providers post notices and the front ends listen: the screen and `checkout run`
@@ -32,6 +49,11 @@ public final class ProviderNotices: Sendable {
 
     public func post(_ notice: ProviderNotice) {
         for listener in listeners.withLock({ Array($0.values) }) { listener(notice) }
+    }
+
+    /// The logger to hand `provider`'s SDK: each line it logs is posted as an `sdk_log` notice.
+    public func sdkLogger(provider: String) -> SDKLogger {
+        { [weak self] line in self?.post(.sdkLog(provider: provider, line)) }
     }
 
     /// Calls `listener` with every notice until the returned cancel is called.

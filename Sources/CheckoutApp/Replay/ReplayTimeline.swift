@@ -21,6 +21,11 @@ struct ReplayTimeline: Sendable {
         startedAt = started
         var steps: [Step] = []
         for event in document.log.terminalCheckout?.events ?? [] {
+            if let notice = event.sdkLogNotice {
+                let at = started.addingTimeInterval(Double(event.atMilliseconds) / 1000)
+                steps.append(Step(atMilliseconds: event.atMilliseconds, message: .notice(notice, at: at)))
+                continue
+            }
             switch event.flowEvent {
             case .state(let state)?: steps.append(Step(atMilliseconds: event.atMilliseconds, message: .stateChanged(state)))
             case .phase(let phase)?: steps.append(Step(atMilliseconds: event.atMilliseconds, message: .phaseChanged(phase)))

@@ -26,7 +26,7 @@ public enum AppUpdate {
             state.notices.append(ReceivedNotice(notice: notice, at: at))
             if state.notices.count > noticeLimit { state.notices.removeFirst(state.notices.count - noticeLimit) }
             // A verified notice its provider says changes the saved methods: list them anew.
-            guard notice.verified, state.paymentMethods.contains(where: { $0.id == notice.provider && $0.refreshesSavedMethods(after: notice.name) })
+            guard notice.verified, !notice.isSDKLog, state.paymentMethods.contains(where: { $0.id == notice.provider && $0.refreshesSavedMethods(after: notice.name) })
             else { return [] }
             return [.loadSavedMethods(provider: notice.provider, reason: notice.name)]
         case .savedMethodsLoaded(let provider, let methods, let reason):

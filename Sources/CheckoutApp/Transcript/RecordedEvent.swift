@@ -27,10 +27,13 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
     public var details: [String: String]?
     /// A provider's notice (a webhook's event code): printed and kept, not compared or replayed.
     public var notice: String?
+    /// A line a provider's SDK logged (`notice` is `sdk_log`): kept so the screen's replay shows it
+    /// in the event list; never compared.
+    public var sdkLog: RecordedSDKLog?
 
     enum CodingKeys: String, CodingKey {
         case atMilliseconds = "at_ms", state, phase, line, json, attempt, updatingTo = "updating_to", error
-        case paymentID = "payment_id", cashtag, reason, declined, details, notice
+        case paymentID = "payment_id", cashtag, reason, declined, details, notice, sdkLog = "sdk_log"
     }
 
     init(_ event: FlowEvent, atMilliseconds: Int) {
@@ -61,9 +64,18 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
             }
         case .notice(let notice):
             self.notice = notice.name
+            if notice.isSDKLog {
+                sdkLog = RecordedSDKLog(provider: notice.provider, name: notice.fields["name"] ?? "", parameters: notice.parameters ?? [:])
+            }
             line = NoticeLine.text(notice)
             json = NoticeLine.json(notice, atMilliseconds: atMilliseconds)
         }
+    }
+
+    /// The SDK's log line again, for the screen's replay (made safe again: the file may be anyone's).
+    var sdkLogNotice: ProviderNotice? {
+        guard notice == ProviderNotice.sdkLogEvent, let sdkLog else { return nil }
+        return .sdkLog(provider: sdkLog.provider, SDKLogLine(name: sdkLog.name, parameters: sdkLog.parameters))
     }
 
     /// What `run --replay` compares: the state or phase, and an error's code.
@@ -102,4 +114,11 @@ public struct RecordedEvent: Codable, Hashable, Sendable {
         default: return nil
         }
     }
+}
+
+/// An SDK's log line as a transcript keeps it.
+public struct RecordedSDKLog: Codable, Hashable, Sendable {
+    public var provider: String
+    public var name: String
+    public var parameters: [String: String]
 }

@@ -14,6 +14,8 @@ public actor AntomAdapter: PaymentProviderAdapter {
     private let notifications: (any AntomNotificationSource)?
     private let http: ProviderHTTPClient
     private let report: AntomEventReporter
+    /// The bank component's logger.
+    private let log: SDKLogger
     /// Where the bank sends the customer back.
     private let redirectURL: String
     /// The component's `sandbox` option.
@@ -42,8 +44,9 @@ public actor AntomAdapter: PaymentProviderAdapter {
         provider: String, client: AntomClient, settings: AntomPaymentSettings, notifications: (any AntomNotificationSource)?, http: ProviderHTTPClient,
         redirectURL: String, sandboxEnvironment: Bool, notificationWait: Duration = .seconds(3), heldPoll: Duration = .milliseconds(800),
         now: @escaping @Sendable () -> Date = { Date() },
-        report: @escaping AntomEventReporter
+        report: @escaping AntomEventReporter, log: @escaping SDKLogger = { _ in }
     ) {
+        self.log = log
         self.provider = provider
         self.client = client
         self.settings = settings
@@ -172,7 +175,7 @@ public actor AntomAdapter: PaymentProviderAdapter {
             locale: session.settings.locale, sandbox: sandboxEnvironment, showLoading: session.settings.showLoading,
             clientKind: session.settings.clientKind)
         let component = AntomComponent(
-            sessionData: created.paymentSessionData ?? "", configuration: configuration, mode: session.settings.mode, http: http, report: report)
+            sessionData: created.paymentSessionData ?? "", configuration: configuration, mode: session.settings.mode, http: http, report: report, log: log)
         self.component = component
         let view: AntomComponentView
         do { view = try await component.load() } catch { throw error.providerFailure }

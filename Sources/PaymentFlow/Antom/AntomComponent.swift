@@ -48,6 +48,11 @@ public struct AntomComponentView: Hashable, Sendable {
 /// The client-side bank component (the seed's SDK), created from `paymentSessionData` with a
 /// configuration: it loads the session's banks, reporting `SDK_START_OF_LOADING` and
 /// `SDK_END_OF_LOADING`, or one of the SDK's errors; `destroy()` is its `onDestroy`.
+///
+/// Its logger (the seed's `AMSLoggerProtocol` `logWithName:parameter:`) gets a line at each
+/// point of the seed's steps: `initConfiguration` (locale and options), `createComponent`
+/// (the session it was given: its id and environment, never the session data), `onEventCallback`
+/// for each event code it reports (with the message of an error), and `onDestroy`.
 public actor AntomComponent {
     public struct Configuration: Hashable, Sendable {
         public var locale: AntomLocale
@@ -69,38 +74,62 @@ public actor AntomComponent {
     private let mode: AntomDisplayMode
     private let http: ProviderHTTPClient
     private let report: AntomEventReporter
+    /// The SDK's logger delegate.
+    private let log: SDKLogger
     public private(set) var destroyed = false
 
     public init(
-        sessionData: String, configuration: Configuration, mode: AntomDisplayMode, http: ProviderHTTPClient, report: @escaping AntomEventReporter
+        sessionData: String, configuration: Configuration, mode: AntomDisplayMode, http: ProviderHTTPClient, report: @escaping AntomEventReporter,
+        log: @escaping SDKLogger = { _ in }
     ) {
         self.sessionData = sessionData
         self.configuration = configuration
         self.mode = mode
         self.http = http
         self.report = report
+        self.log = log
     }
 
     public func load() async throws(AntomComponentFailure) -> AntomComponentView {
+        // Step 3: the configuration (locale and the options dictionary), then createComponent(paymentSessionData).
+        log(SDKLogLine(name: "initConfiguration", parameters: [
+            "locale": configuration.locale.rawValue, "sandbox": String(configuration.sandbox), "showLoading": String(configuration.showLoading),
+        ]))
+        var created = ["readable": "false"]
+        if let data = AntomSessionData(encoded: sessionData) {
+            created["readable"] = "true"
+            created["paymentSessionId"] = data.paymentSessionId
+            created["environment"] = data.environment
+        }
+        log(SDKLogLine(name: "createComponent", parameters: created))
         let loading = ["show_loading": String(configuration.showLoading), "locale": configuration.locale.rawValue]
-        report(AntomEvent(name: "SDK_START_OF_LOADING", summary: "the bank component is loading", fields: loading))
+        event("SDK_START_OF_LOADING", AntomEvent(name: "SDK_START_OF_LOADING", summary: "the bank component is loading", fields: loading))
         do {
             let view = try await fetch()
-            report(AntomEvent(
+            event("SDK_END_OF_LOADING", AntomEvent(
                 name: "SDK_END_OF_LOADING", summary: "loaded \(view.banks.count) bank\(view.banks.count == 1 ? "" : "s")",
                 fields: ["banks": view.banks.map(\.bankName).joined(separator: ",")]))
             return view
         } catch {
-            report(AntomEvent(name: "SDK_END_OF_LOADING", summary: "loading ended with an error"))
-            report(AntomEvent(name: error.code.rawValue, summary: error.detail))
+            event("SDK_END_OF_LOADING", AntomEvent(name: "SDK_END_OF_LOADING", summary: "loading ended with an error"))
+            event(error.code.rawValue, AntomEvent(name: error.code.rawValue, summary: error.detail), message: error.detail)
             throw error
         }
+    }
+
+    /// The SDK calls `onEventCallback` and logs that it did.
+    private func event(_ code: String, _ event: AntomEvent, message: String? = nil) {
+        var parameters = ["eventCode": code]
+        if let message { parameters["message"] = message }
+        log(SDKLogLine(name: "onEventCallback", parameters: parameters))
+        report(event)
     }
 
     /// `onDestroy`: the component is gone; a second call does nothing.
     public func destroy() {
         guard !destroyed else { return }
         destroyed = true
+        log(SDKLogLine(name: "onDestroy"))
         report(AntomEvent(name: "onDestroy", summary: "the previous bank component was destroyed"))
     }
 

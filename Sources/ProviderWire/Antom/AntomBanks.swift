@@ -59,6 +59,20 @@ public enum AntomBankCatalogue {
         banks.first { $0.bankName == name.uppercased() }
     }
 
+    /// Names Antom's own pages give a bank besides its code: the seed's single-bank example sends
+    /// `"bankName": "Siam Commerical Bank"` (the spelling of Antom's SCB page on global.alipay.com;
+    /// docs.antom.com now spells it "Siam Commercial Bank", the catalogue's display name).
+    public static let publishedNames: [String: String] = ["siam commerical bank": "SCB"]
+
+    /// The bank `bankName` means as `paymentMethodMetaData` gives it: its code (`SCB`), or its
+    /// display name as Antom's documents print it (case and spacing aside), English or local.
+    public static func bank(metaDataName name: String) -> AntomBank? {
+        if let bank = bank(named: name) { return bank }
+        let folded = name.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        if let code = publishedNames[folded] { return bank(named: code) }
+        return banks.first { $0.displayName.lowercased() == folded || $0.localName.lowercased() == folded }
+    }
+
     /// The country whose banks take `currency`; nil when any may (USD).
     public static func country(forCurrency currency: String) -> String? {
         switch currency.uppercased() {
@@ -138,12 +152,19 @@ public enum AntomDisplayMode: Hashable, Sendable {
 
     /// Reads `paymentMethodMetaData` as the sandbox receives it; nil when it names no mode (or an unknown bank, kind or country).
     public init?(metaData: String) {
-        struct Fields: Decodable { let bankName: String?; let paymentMethodCategory: String?; let paymentMethodRegion: String? }
+        struct Fields: Decodable {
+            let bankName: String?
+            let paymentMethodCategory: String?
+            /// The seed's bank-type example spells the key `paymentMethodCaregory`: read as the same key.
+            let paymentMethodCaregory: String?
+            let paymentMethodRegion: String?
+        }
         guard let data = metaData.data(using: .utf8),
               let fields = try? JSONDecoder().decode(Fields.self, from: data) else { return nil }
-        switch (fields.bankName, fields.paymentMethodCategory, fields.paymentMethodRegion) {
+        if fields.paymentMethodCategory != nil, fields.paymentMethodCaregory != nil { return nil }
+        switch (fields.bankName, fields.paymentMethodCategory ?? fields.paymentMethodCaregory, fields.paymentMethodRegion) {
         case (let name?, nil, nil):
-            guard let bank = AntomBankCatalogue.bank(named: name) else { return nil }
+            guard let bank = AntomBankCatalogue.bank(metaDataName: name) else { return nil }
             self = .singleBank(bank.bankName)
         case (nil, let category?, nil):
             guard let known = AntomBankCategory(rawValue: category) else { return nil }

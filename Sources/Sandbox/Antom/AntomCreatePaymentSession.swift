@@ -98,7 +98,7 @@ struct AntomCreatePaymentSession {
             throw AntomRejection.illegal(
                 #"paymentMethod.paymentMethodMetaData must be an object (or a JSON string of one) with one of {"bankName": NAME} (NAME: "#
                     + AntomBankCatalogue.banks.map(\.bankName).joined(separator: "|")
-                    + #"), {"paymentMethodCategory": "# + AntomBankCategory.allCases.map(\.rawValue).joined(separator: "|")
+                    + #", or the bank's name, e.g. "Siam Commercial Bank"), {"paymentMethodCategory": "# + AntomBankCategory.allCases.map(\.rawValue).joined(separator: "|")
                     + #"} or {"paymentMethodRegion": "# + AntomBankCatalogue.countries.joined(separator: "|") + "}.")
         }
 

@@ -46,6 +46,16 @@ import TerminalUI
         return writes + Set(unordered).sorted()
     }
 
+    /// The `sdk_log` events a transcript kept, as `provider name k=v …` with session ids masked.
+    private func sdkLogs(in path: String) throws -> [String] {
+        let document = try Transcript.load(path)
+        return (document.log.terminalCheckout?.events ?? []).compactMap { event -> String? in
+            guard event.notice == "sdk_log", let log = event.sdkLog else { return nil }
+            let line = ([log.provider, log.name] + log.parameters.keys.sorted().map { "\($0)=\(log.parameters[$0] ?? "")" }).joined(separator: " ")
+            return line.replacingOccurrences(of: #"SBXSESSION[A-Za-z0-9]+"#, with: "SBXSESSION*", options: .regularExpression)
+        }
+    }
+
     /// A JSON body with sorted keys, so key order never reads as a difference.
     private func canonical(_ body: String?) -> String {
         guard let body, let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)),
@@ -166,6 +176,13 @@ import TerminalUI
         let fromScreen = try requests(in: screenPath)
         #expect(fromRun == fromScreen)
         #expect(!fromRun.isEmpty)
+        // The SDK's log lines (`sdk_log`): the same lines, in the same order, from both front ends.
+        let logsFromRun = try sdkLogs(in: headlessPath)
+        #expect(logsFromRun == (try sdkLogs(in: screenPath)))
+        if provider == "antom" {
+            #expect(logsFromRun.first?.hasPrefix("antom initConfiguration locale=") == true, "\(logsFromRun)")
+            #expect(logsFromRun.contains("antom onEventCallback eventCode=SDK_END_OF_LOADING"), "\(logsFromRun)")
+        }
         if provider == "afterpay", amount != nil {
             // Each front end asked for a second checkout token after the first signing failed.
             #expect(fromRun.filter { $0.hasPrefix("POST http://HOST/v2/checkouts ") }.count == 2, "\(fromRun)")

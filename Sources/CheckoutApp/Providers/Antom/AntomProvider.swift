@@ -49,7 +49,7 @@ extension ProviderDescriptor {
                 provider: "antom", client: AntomClient(configuration: configuration, http: connection.http), settings: AntomOptions.settings(values),
                 notifications: receiver, http: connection.http,
                 redirectURL: (sandboxURL ?? "https://checkout.terminal.invalid") + "/sandbox/antom/return",
-                sandboxEnvironment: configuration.clientID.hasPrefix("SANDBOX_"), report: report)
+                sandboxEnvironment: configuration.clientID.hasPrefix("SANDBOX_"), report: report, log: notices.sdkLogger(provider: "antom"))
         },
         makeSandbox: { _ in await AntomSandbox(id: "antom") },
         detail: { values in AntomOptions.settings(values).mode.spelling },
@@ -68,6 +68,8 @@ enum AntomMagicValues {
             field: "bank (\(bank.country))", value: bank.bankName,
             effect: "\(bank.displayName)\(bank.localName == bank.displayName ? "" : " / \(bank.localName)"): \(bank.categories.map(\.rawValue).joined(separator: ", "))")
     } + [
+        MagicValue(field: "bankName", value: "Siam Commerical Bank", effect: "read as SCB: the seed's single-bank example (Antom's own spelling); any bank's name, English or local, reads as its code too"),
+        MagicValue(field: "paymentMethodMetaData key", value: "paymentMethodCaregory", effect: "read as paymentMethodCategory: the seed's bank-type example spells it so"),
         MagicValue(field: "customer", value: "approve (pay) / decline (fail) / abandon", effect: "paid → approved, exit 0; USER_BALANCE_NOT_ENOUGH → declined, exit 1; left unpaid, the session expires → CANCELLED (ORDER_IS_CLOSED) → declined, exit 1"),
         MagicValue(field: "amount", value: "8001", effect: "paid, but Antom says PAYMENT_PENDING for 3 s (notification and inquiry) before SUCCESS → approved, exit 0"),
         MagicValue(field: "amount", value: "8002", effect: "notifications signed with the wrong key: shown as rejected, ignored; inquiryPayment decides → approved, exit 0"),
