@@ -93,7 +93,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "QRCode", dependencies: ["CQRencode", "CZlib"]),
-        .target(name: "TerminalUI", dependencies: ["CNcurses"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "CheckoutModel"]),
         .target(
             name: "CheckoutApp",
             dependencies: [

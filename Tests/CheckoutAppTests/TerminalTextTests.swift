@@ -14,4 +14,12 @@ import TerminalUI
         #expect(TerminalText.escapingControls("café ✓\tGRR_1 $45.05") == "café ✓\tGRR_1 $45.05")
         #expect(TerminalText.escapingControls(lines: "one\ntwo\u{1B}") == "one\ntwo\\u{1B}")
     }
+
+    /// Invisible bidirectional controls would make a line read other than it is (a reversed
+    /// amount or reference): they are escaped too; right-to-left letters themselves stay.
+    @Test func bidirectionalFormattingCharactersAreWrittenAsEscapes() {
+        #expect(TerminalText.escapingControls("ref \u{202E}50.54$\u{202C} ok") == #"ref \u{202E}50.54$\u{202C} ok"#)
+        #expect(TerminalText.escapingControls("\u{2066}a\u{2069}\u{200F}\u{61C}") == #"\u{2066}a\u{2069}\u{200F}\u{61C}"#)
+        #expect(TerminalText.escapingControls("שלום مرحبا") == "שלום مرحبا")
+    }
 }

@@ -81,18 +81,20 @@ enum JSONLine {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
             let line = String(data: data, encoding: .utf8)
         else { return "{}" }
-        return escapingDELAndC1(line)
+        return escapingUnsafeScalars(line)
     }
 
-    /// JSONSerialization leaves DEL and the C1 controls (a provider's text may hold them) as they
-    /// are, and Console would then print them as `\u{85}`, which is not JSON: `\u0085` is, and
-    /// reads back as the same text. They can only be inside strings, so this is always valid.
-    static func escapingDELAndC1(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return line }
+    /// JSONSerialization leaves DEL, the C1 controls and the bidirectional formatting characters
+    /// (a provider's text may hold them) as they are, and Console would then print them raw:
+    /// `\u0085` or `\u202E` is JSON for the same text and harmless on a terminal. They can only be
+    /// inside strings (JSONSerialization escaped C0 already), so this is always valid.
+    static func escapingUnsafeScalars(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: { $0.value >= 0x7F && DisplaySafety.isUnsafe($0) }) else { return line }
         var escaped = ""
         for scalar in line.unicodeScalars {
-            if (0x7F...0x9F).contains(scalar.value) {
-                escaped += "\\u00" + String(scalar.value, radix: 16, uppercase: true)
+            if scalar.value >= 0x7F, DisplaySafety.isUnsafe(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             } else {
                 escaped.unicodeScalars.append(scalar)
             }

@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 
 /// One line a provider's client-side SDK wrote through the logger the app gave it (an SDK's
@@ -57,13 +58,7 @@ public struct SDKLogLine: Hashable, Sendable {
 
     /// Control (C0, DEL, C1) and bidirectional-format characters as `\u{…}`; at most `limit` characters.
     static func clean(_ text: String, limit: Int) -> String {
-        var safe = ""
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let unsafe = value < 0x20 || (0x7F...0x9F).contains(value) || (0x200E...0x200F).contains(value) || (0x202A...0x202E).contains(value)
-                || (0x2066...0x2069).contains(value)
-            if unsafe { safe += "\\u{" + String(value, radix: 16, uppercase: true) + "}" } else { safe.unicodeScalars.append(scalar) }
-        }
+        let safe = DisplaySafety.escaping(text)
         return safe.count > limit ? String(safe.prefix(limit - 1)) + "…" : safe
     }
 }
