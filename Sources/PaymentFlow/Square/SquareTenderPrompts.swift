@@ -47,3 +47,19 @@ extension SquarePrompts {
         return prompt
     }
 }
+
+extension SquareAdapter {
+    /// Issue 28's prompts and the split sale's receipt, as the screen shows them.
+    public static func anotherCardPrompt(code: String, total: Money, reference: String) -> CustomerPrompt {
+        SquarePrompts.anotherCard(code: code, total: total, reference: reference)
+    }
+    public static func remainderPrompt(_ remaining: Money, paid: Money, keyedEntryAllowed: Bool) -> CustomerPrompt {
+        SquarePrompts.remainder(remaining, paid: paid, keyedEntryAllowed: keyedEntryAllowed)
+    }
+    public static func addTipPrompt(amount: Money, current: Money) -> CustomerPrompt {
+        SquarePrompts.addTip(amount: amount, current: current)
+    }
+    public static func salePrintout(_ payments: [SquarePayment], merchant: String) -> [String] {
+        SquareReceipt.salePrintout(payments, merchant: merchant)
+    }
+}
