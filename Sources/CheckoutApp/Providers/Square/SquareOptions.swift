@@ -17,7 +17,7 @@ public enum SquareOptions {
     static let location = ProviderOption(
         flag: "square-location-id", environment: "SQUARE_LOCATION_ID", valueName: "id", help: "Square location the payment is taken at.")
     static let card = ProviderOption(
-        flag: "card", valueName: SquareTestCard.known.map(\.name).joined(separator: "|") + "[,…]|LAST4",
+        flag: "card", valueName: SquareTestCard.known.map(\.name).joined(separator: "|") + "|NAME,NAME|LAST4",
         help: "Square: the test card presented at the reader (default: asked; checkout run: the customer behaviour's); several, comma-separated, are presented in turn after a decline (same reference) or for what a gift card left (gift,ok); the wallet: LAST4 of its card.")
     static let entry = ProviderOption(
         flag: "entry", valueName: SquareEntryMethod.allCases.map(\.rawValue).joined(separator: "|"), help: "Square: how the card is presented (default tap).")
