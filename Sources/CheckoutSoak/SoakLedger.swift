@@ -68,7 +68,8 @@ struct SoakLedger: Decodable {
             // for the rest): together they never move more than the sale.
             let cents = payments.reduce(0) { $0 + ($1.cents ?? 0) }
             if let amount = result.amount, cents > amount {
-                problems.append((result, "the ledger moved \(cents) cents for \(result.checkout.reference), more than the sale's \(amount)"))
+                problems.append((result, "the ledger moved \(cents) cents for \(result.checkout.reference) in \(payments.count) payment(s), more than the sale's \(amount)"))
+                continue
             }
             if result.exitCode == 0 {
                 guard !payments.isEmpty else {

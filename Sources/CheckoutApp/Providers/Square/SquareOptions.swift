@@ -86,7 +86,7 @@ public enum SquareOptions {
             return "--delay-action must be CANCEL or COMPLETE, not \"\(value)\""
         }
         if let value = values[then.flag], SquarePaymentSettings.parseThen(value) == nil {
-            return "--then must be complete, cancel, expire or tip:MINOR-UNITS,complete|cancel (a tip of 0 to 99999999), not \"\(value.prefix(40))\""
+            return "--then must be complete, cancel or expire, or tip:MINOR-UNITS,complete|cancel to add a tip (0 to 99999999) first, not \"\(value.prefix(40))\""
         }
         if values[autocomplete.flag] != nil,
             values[delay.flag] != nil || values[delayAction.flag] != nil || values[then.flag] != nil || values[acceptPartialAuthorization.flag] != nil
