@@ -8,6 +8,9 @@ sandbox and a sandbox access token (EAAA…); it sends its own Square-Version he
 own retries (it retries 408, 409, 429 and 5xx answers twice, after about 1 s and 2 s). Every call
 goes through the SDK's Payments client, every answer is parsed by it, and every non-2xx answer
 must reach this script as the SDK's `ApiError` with the right status and error code.
+Issue 28's steps: UpdatePayment adding a tip to an APPROVED payment (total recomputed, version
+token checked, idempotent), and `accept_partial_authorization` on the sandbox's gift card (APPROVED
+for its balance, the remainder on a card, both voided).
 Prints one line per step; exits non-zero on the first failure.
 """
 import importlib.metadata
