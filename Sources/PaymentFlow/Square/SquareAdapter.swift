@@ -48,7 +48,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
     /// The upload of the offline queue in progress, if any.
     private var upload: Task<Void, Never>?
     /// Idempotency keys of creates sent and not yet answered, by attempt number.
-    private var creating: [Int: String] = [:]
+    var creating: [Int: String] = [:]
 
     public init(
         provider: String, square: SquareClient, settings: SquarePaymentSettings, desk: CustomerDesk, offlineStore: (any SquareOfflineStore)?,

@@ -95,6 +95,9 @@ extension SquareAdapter {
                 delayDuration: state.settings.delayDuration, delayAction: state.settings.delayAction, acceptPartialAuthorization: true,
                 referenceID: state.reference, orderID: state.settings.orderID, locationID: square.configuration.locationID, note: state.settings.note)
             let payment: SquarePayment
+            // Quitting while it is unanswered cancels it by this key (close()).
+            creating[ids.number] = key
+            defer { creating[ids.number] = nil }
             do {
                 payment = try await createTender(request)
             } catch {
