@@ -47,6 +47,8 @@ public func fuzzSquareWire(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt 
         }
         let _: SquareCompletePaymentRequest? = readsBack(body)
         let _: SquareCancelByIdempotencyKeyRequest? = readsBack(body)
+        // UpdatePayment's body (the tip added after authorization), as the client's type reads it.
+        let _: SquareUpdatePaymentRequest? = readsBack(body)
     }
     return 0
 }
@@ -94,6 +96,15 @@ private func sandboxCreates(_ body: Data) -> Bool {
     let record = SquareCreatePayment.record(
         valid, card: card, entry: entry, maxDelay: maxDelay, now: Date(timeIntervalSince1970: 1_763_850_000), timeScale: 1,
         fingerprint: parsed.canonical, receiptBase: "http://127.0.0.1:8080")
+    // A gift card never approves more than it holds; more than that is asked only with partial
+    // authorization accepted (else it declines).
+    if let balance = card.balance, record.status != "FAILED" {
+        guard (record.payment.totalMoney?.amount ?? 0) <= balance, record.payment.approvedMoney == record.payment.totalMoney else {
+            fatalError("the gift card approved \(record.payment.totalMoney?.amount ?? 0), more than its \(balance)")
+        }
+        let asked = valid.amount.amount + (valid.tip?.amount ?? 0)
+        guard asked <= balance || valid.acceptPartialAuthorization else { fatalError("the gift card approved \(asked) without partial authorization") }
+    }
     let status = record.status == "FAILED" ? 400 : 200
     let answer = ProviderResponse(status: status, headers: [], body: SquareJSON.data(record.response))
     do throws(SquareFailure) {

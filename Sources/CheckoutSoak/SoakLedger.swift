@@ -48,8 +48,9 @@ struct SoakLedger: Decodable {
         captures = try container.decodeIfPresent([Entry].self, forKey: .captures) ?? []
     }
 
-    /// No payment charged twice; money moved exactly once for the settling checkouts that ended 0,
-    /// for their amount, and never for one that ended declined or in an error.
+    /// No payment charged twice; for the settling checkouts that ended 0 the money moved (in one
+    /// payment, or several for a split tender) is their amount, never more than the sale, and
+    /// nothing moved for one that ended declined or in an error.
     func problems(with results: [SoakResult]) -> [(SoakResult?, String)] {
         var problems: [(SoakResult?, String)] = []
         // The same provider's id charged more than once (an Afterpay token captured twice, …).
@@ -63,12 +64,21 @@ struct SoakLedger: Decodable {
             let moved = byReference[result.checkout.reference] ?? []
             // Repeats of one payment are reported above; here each payment counts once.
             let payments = Dictionary(grouping: moved) { "\($0.provider) \($0.id)" }.values.compactMap(\.first)
+            // A sale may be paid in several payments (a gift card's partial authorization and a card
+            // for the rest): together they never move more than the sale.
+            let cents = payments.reduce(0) { $0 + ($1.cents ?? 0) }
+            if let amount = result.amount, cents > amount {
+                problems.append((result, "the ledger moved \(cents) cents for \(result.checkout.reference) in \(payments.count) payment(s), more than the sale's \(amount)"))
+                continue
+            }
             if result.exitCode == 0 {
-                guard payments.count == 1, let charge = payments.first else {
-                    problems.append((result, "completed, but the ledger shows \(payments.count) charges for \(result.checkout.reference)"))
+                guard !payments.isEmpty else {
+                    problems.append((result, "completed, but the ledger shows no charge for \(result.checkout.reference)"))
                     continue
                 }
-                if charge.cents != result.amount { problems.append((result, "charged \(charge.cents ?? 0) cents but the checkout charged \(result.amount ?? 0)")) }
+                if cents != result.amount {
+                    problems.append((result, "charged \(cents) cents in \(payments.count) payment(s) but the checkout charged \(result.amount ?? 0)"))
+                }
             } else if !payments.isEmpty {
                 problems.append((result, "ended with exit \(result.exitCode) (\(result.finalState ?? "?")), yet money moved: \(payments.map(\.id).sorted())"))
             }

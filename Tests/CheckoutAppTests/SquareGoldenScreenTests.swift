@@ -7,7 +7,9 @@ import TerminalUI
 import Testing
 
 /// Square's screens as text at 100×30 and 80×24: the tip screen, the card reader, a delayed
-/// capture counting down, the printed receipt, and a declined card.
+/// capture counting down, the printed receipt, and a declined card; issue 28's: another card
+/// after a decline, the reader for a split tender's remainder, the tip added after
+/// authorization and its receipt, and the receipt of a sale paid in two payments.
 @Suite struct SquareGoldenScreenTests {
     private func check(_ name: String, styles: Bool = false, _ make: (Int, Int) throws -> AppState) throws {
         for (width, height) in GoldenScreenTests.sizes {
@@ -99,6 +101,92 @@ import Testing
                 .promptChanged(nil), .stateChanged(.creatingRequest(PaymentAttempt(provider: "square", amount: attempt.amount))),
                 .exchange(Screens.exchange(1, "POST", "/v2/payments", status: 400, milliseconds: 9)), .stateChanged(.declined(attempt)),
             ], to: &state)
+            return state
+        }
+    }
+
+    // MARK: Issue 28: another card, the split tender, the tip after authorization
+
+    @Test func anotherCardAfterADecline() throws {
+        try check("square-another-card", styles: true) { width, height in
+            var state = try paying(width, height)
+            _ = Screens.apply([
+                .promptChanged(nil), .stateChanged(.creatingRequest(PaymentAttempt(provider: "square", amount: Self.amount))),
+                .exchange(Screens.exchange(1, "POST", "/v2/payments", status: 400, milliseconds: 9)),
+                .promptChanged(SquareAdapter.anotherCardPrompt(code: "GENERIC_DECLINE", total: Self.amount, reference: "tc-0a1b2c3d")),
+            ], to: &state)
+            return state
+        }
+    }
+
+    @Test func theRemainderOfAPartialAuthorization() throws {
+        try check("square-remainder") { width, height in
+            var state = try paying(width, height)
+            _ = Screens.apply([
+                .promptChanged(nil), .stateChanged(.creatingRequest(PaymentAttempt(provider: "square", amount: Self.amount))),
+                .exchange(Screens.exchange(1, "POST", "/v2/payments", status: 200, milliseconds: 11)),
+                .promptChanged(SquareAdapter.remainderPrompt(
+                    Money(minorUnits: 3505, currency: .usd), paid: Money(minorUnits: 1000, currency: .usd), keyedEntryAllowed: true)),
+            ], to: &state)
+            return state
+        }
+    }
+
+    private static let authorized = SquarePayment(
+        id: "Aq9gJCspQgVlCjawehibsl0rh", status: "APPROVED", amountMoney: SquareMoney(amount: 4505, currency: "USD"),
+        totalMoney: SquareMoney(amount: 4505, currency: "USD"), delayAction: "CANCEL", delayedUntil: "2027-01-15T08:10:30.000Z",
+        cardDetails: SquareCardDetails(status: "AUTHORIZED", card: SquareCard(cardBrand: "VISA", last4: "1111"), entryMethod: "CONTACTLESS"))
+
+    @Test func addingATipAfterAuthorization() throws {
+        try check("square-add-tip") { width, height in
+            var state = try paying(width, height)
+            approvedPayment(&state, id: Self.authorized.id)
+            _ = Screens.apply([
+                .phaseChanged(.step("authorized")),
+                .promptChanged(SquareAdapter.addTipPrompt(amount: Self.amount, current: Money(minorUnits: 0, currency: .usd))), .key(.down),
+            ], to: &state)
+            return state
+        }
+    }
+
+    @Test func theReceiptOfATipAddedAfterAuthorization() throws {
+        try check("square-tip-adjusted-receipt", styles: true) { width, height in
+            var state = try paying(width, height)
+            approvedPayment(&state, id: Self.authorized.id)
+            var payment = Self.authorized
+            payment.status = "COMPLETED"
+            payment.tipMoney = SquareMoney(amount: 676, currency: "USD")
+            payment.totalMoney = SquareMoney(amount: 5181, currency: "USD")
+            payment.receiptNumber = "Aq9g"
+            payment.cardDetails?.status = "CAPTURED"
+            let receipt = SettlementReceipt(
+                paymentID: payment.id, details: ["receipt_number": "Aq9g", "entry_method": "CONTACTLESS", "status": "COMPLETED"],
+                headline: "Tip $6.76 added after authorization (UpdatePayment); total $51.81.",
+                printout: SquareAdapter.printout(payment, merchant: "Driftwood Coffee Co."))
+            _ = Screens.apply([.phaseChanged(.completed(receipt))], to: &state)
+            return state
+        }
+    }
+
+    @Test func theReceiptOfASplitTender() throws {
+        try check("square-split-receipt", styles: true) { width, height in
+            var state = try paying(width, height)
+            approvedPayment(&state, id: "GfT0aKr2mB7sQe1vXn4pLd9yZ")
+            let gift = SquarePayment(
+                id: "GfT0aKr2mB7sQe1vXn4pLd9yZ", status: "COMPLETED", amountMoney: SquareMoney(amount: 1000, currency: "USD"),
+                totalMoney: SquareMoney(amount: 1000, currency: "USD"),
+                cardDetails: SquareCardDetails(status: "CAPTURED", card: SquareCard(cardBrand: "SQUARE_GIFT_CARD", last4: "0000"), entryMethod: "SWIPED"),
+                receiptNumber: "GfT0")
+            let card = SquarePayment(
+                id: "Aq9gJCspQgVlCjawehibsl0rh", status: "COMPLETED", amountMoney: SquareMoney(amount: 4180, currency: "USD"),
+                totalMoney: SquareMoney(amount: 4180, currency: "USD"),
+                cardDetails: SquareCardDetails(
+                    status: "CAPTURED", card: SquareCard(cardBrand: "VISA", last4: "1111", cardholderName: "Ada Lovelace"), entryMethod: "CONTACTLESS"),
+                receiptNumber: "Aq9g")
+            let receipt = SettlementReceipt(
+                paymentID: gift.id, details: ["receipt_number": "GfT0", "status": "COMPLETED"], headline: "Paid in 2 payments: every one completed.",
+                printout: SquareAdapter.salePrintout([gift, card], merchant: "Driftwood Coffee Co."))
+            _ = Screens.apply([.phaseChanged(.completed(receipt))], to: &state)
             return state
         }
     }

@@ -8,6 +8,9 @@ sandbox and a sandbox access token (EAAA…); it sends its own Square-Version he
 own retries (it retries 408, 409, 429 and 5xx answers twice, after about 1 s and 2 s). Every call
 goes through the SDK's Payments client, every answer is parsed by it, and every non-2xx answer
 must reach this script as the SDK's `ApiError` with the right status and error code.
+Issue 28's steps: UpdatePayment adding a tip to an APPROVED payment (total recomputed, version
+token checked, idempotent), and `accept_partial_authorization` on the sandbox's gift card (APPROVED
+for its balance, the remainder on a card, both voided).
 Prints one line per step; exits non-zero on the first failure.
 """
 import importlib.metadata
@@ -33,6 +36,10 @@ DECLINES = [
     ("cnon:card-nonce-insufficient-funds", "INSUFFICIENT_FUNDS"),
 ]
 OK_NONCE = "cnon:card-nonce-ok"
+# The sandbox's own gift card (Square documents no test value that approves less than asked):
+# it holds 1000 minor units.
+GIFT_NONCE = "cnon:card-nonce-gift-card-partial"
+GIFT_BALANCE = 1000
 
 
 class Failure(Exception):
@@ -213,6 +220,56 @@ def main():
         check_payment(after, "CANCELED", "GetPayment after CancelPaymentByIdempotencyKey")
         return f"{payment.id} APPROVED, canceled by its idempotency key: GetPayment says CANCELED"
 
+    def tip_after_authorization():
+        """UpdatePayment: a tip added to an APPROVED payment; total_money follows; a stale
+        version_token is VERSION_MISMATCH; the same key again changes nothing twice."""
+        reference = f"conformance-{run}-tip"
+        answer, _ = create(OK_NONCE, 2000, reference, autocomplete=False)
+        payment = check_payment(answer.payment, "APPROVED", "CreatePayment autocomplete=false")
+        key = str(uuid.uuid4())
+        updated = payments.update(payment.id, idempotency_key=key,
+                                  payment={"tip_money": money(300), "version_token": payment.version_token}).payment
+        check_payment(updated, "APPROVED", "UpdatePayment")
+        check_money(updated, "tip_money", 300)
+        check_money(updated, "total_money", 2300)
+        check_money(updated, "amount_money", 2000)
+        check(updated.version_token != payment.version_token, "UpdatePayment kept the version_token although the tip changed")
+        again = payments.update(payment.id, idempotency_key=key,
+                                payment={"tip_money": money(300), "version_token": payment.version_token}).payment
+        check_money(again, "total_money", 2300)
+        expect_api_error(lambda: payments.update(payment.id, idempotency_key=str(uuid.uuid4()),
+                                                 payment={"tip_money": money(500), "version_token": payment.version_token}),
+                         (400,), "VERSION_MISMATCH", "UpdatePayment with a stale version_token")
+        completed = payments.complete(payment.id, version_token=updated.version_token).payment
+        check_payment(completed, "COMPLETED", "CompletePayment after UpdatePayment")
+        check_money(completed, "total_money", 2300)
+        expect_api_error(lambda: payments.update(payment.id, idempotency_key=str(uuid.uuid4()), payment={"tip_money": money(100)}),
+                         (400,), "DELAYED_TRANSACTION_CAPTURED", "UpdatePayment of a COMPLETED payment")
+        return f"{payment.id} APPROVED 2000, tip 300 added (total 2300), replayed, stale token refused, completed at 2300"
+
+    def partial_authorization():
+        """accept_partial_authorization on the gift card: APPROVED for its balance; the remainder
+        on a card; cancelling the sale voids both; without the flag the gift card declines."""
+        reference = f"conformance-{run}-split"
+        answer, _ = create(GIFT_NONCE, 4505, reference, autocomplete=False, accept_partial_authorization=True)
+        gift = check_payment(answer.payment, "APPROVED", "CreatePayment gift card accept_partial_authorization")
+        check_money(gift, "amount_money", GIFT_BALANCE)
+        check_money(gift, "total_money", GIFT_BALANCE)
+        check_money(gift, "approved_money", GIFT_BALANCE)
+        check(gift.card_details.card.card_brand == "SQUARE_GIFT_CARD", f"card_brand {gift.card_details.card.card_brand!r}")
+        rest, _ = create(OK_NONCE, 4505 - GIFT_BALANCE, reference, autocomplete=False, accept_partial_authorization=True)
+        card = check_payment(rest.payment, "APPROVED", "CreatePayment for the remainder")
+        check_money(card, "total_money", 4505 - GIFT_BALANCE)
+        for payment in (gift, card):
+            canceled = payments.cancel(payment.id).payment
+            check_payment(canceled, "CANCELED", "CancelPayment of the split sale")
+        expect_api_error(lambda: create(GIFT_NONCE, 4505, reference, autocomplete=False),
+                         (400, 402), "INSUFFICIENT_FUNDS", "CreatePayment gift card without accept_partial_authorization")
+        expect_api_error(lambda: create(GIFT_NONCE, 4505, reference, accept_partial_authorization=True),
+                         (400,), "CONFLICTING_PARAMETERS", "accept_partial_authorization with autocomplete")
+        return (f"gift {gift.id} APPROVED {GIFT_BALANCE} of 4505, card {card.id} APPROVED {4505 - GIFT_BALANCE}, both CANCELED; "
+                f"without the flag INSUFFICIENT_FUNDS; with autocomplete CONFLICTING_PARAMETERS")
+
     def get_payment():
         completed = state["completed"]
         got = payments.get(completed.id).payment
@@ -261,6 +318,8 @@ def main():
         step("delayed capture, CompletePayment", delayed_capture)
         step("CancelPayment", cancel_approved)
         step("CancelPaymentByIdempotencyKey", cancel_by_idempotency_key)
+        step("UpdatePayment: a tip after authorization", tip_after_authorization)
+        step("partial authorization and split tender", partial_authorization)
         step("GetPayment", get_payment)
         step("ListPayments", list_payments)
         step("GetPayment of an unknown id", unknown_payment)

@@ -106,6 +106,55 @@ import TestSupport
         #expect(payments.first?["moved"] as? Int == (status == "COMPLETED" ? 4505 : 0), "money moved only for a completed payment: \(payments)")
     }
 
+    /// Issue 28: a tip added by UpdatePayment once APPROVED, then completed: the receipt and the
+    /// ledger show the final total.
+    @Test func aTipAddedAfterAuthorizationIsInTheReceiptAndTheLedger() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "square", "--sandbox-url", baseURL, "--card", "ok", "--tip", "0", "--delay", "PT10M", "--then", "tip:300,complete",
+            "--receipt",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains("Tip     $3.00") && outcome.stdout.contains("Total   $48.05"), "\(outcome.stdout)")
+        let payments = try await squarePayments(baseURL)
+        #expect(payments.count == 1 && payments.first?["tip"] as? Int == 300 && payments.first?["total"] as? Int == 4805, "\(payments)")
+        #expect(payments.first?["moved"] as? Int == 4805 && payments.first?["status"] as? String == "COMPLETED", "\(payments)")
+    }
+
+    /// Issue 28: the gift card's partial authorization and a card for the rest, completed (both
+    /// payments on the receipt; together the sale) or cancelled (both voided, nothing moved).
+    @Test(arguments: ["complete", "cancel"])
+    func aGiftCardAndACardPayOneSale(then: String) async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "square", "--sandbox-url", baseURL, "--card", "gift,ok", "--tip", "0", "--accept-partial-authorization",
+            "--then", then, "--receipt",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let payments = try await squarePayments(baseURL)
+        #expect(payments.map { $0["total"] as? Int } == [1000, 3505], "\(payments)")
+        #expect(Set(payments.map { $0["reference_id"] as? String }).count == 1, "one sale, one reference: \(payments)")
+        let moved = payments.reduce(0) { $0 + ($1["moved"] as? Int ?? 0) }
+        #expect(moved == (then == "complete" ? 4505 : 0), "\(payments)")
+        if then == "complete" {
+            #expect(outcome.stdout.contains("Sale in 2 payments") && outcome.stdout.contains("Gift card •••• 0000"), "\(outcome.stdout)")
+        }
+    }
+
+    /// Issue 28: after a decline the next card keeps the reference with a new idempotency key.
+    @Test func anotherCardAfterADeclineKeepsTheReference() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run(["run", "--provider", "square", "--sandbox-url", baseURL, "--card", "declined,ok", "--tip", "0"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let payments = try await squarePayments(baseURL)
+        #expect(payments.map { $0["status"] as? String } == ["FAILED", "COMPLETED"], "\(payments)")
+        #expect(Set(payments.map { $0["reference_id"] as? String }).count == 1, "\(payments)")
+        #expect(Set(payments.map { $0["idempotency_key"] as? String }).count == 2, "\(payments)")
+    }
+
     @Test func aLostAnswerIsAdoptedFromTheListAndChargesOnce() async throws {
         let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
         defer { server.signal(SIGTERM) }
@@ -189,6 +238,10 @@ import TestSupport
         (["--entry", "keyed", "--no-keyed-entry"], "keyed entry was removed"),
         (["--tip", "-5"], "--tip must be a whole number of minor units"),
         (["--then", "later"], "--then must be complete, cancel or expire"),
+        (["--then", "tip:lots,complete"], "tip:MINOR-UNITS,complete|cancel"),
+        (["--then", "tip:300,expire"], "tip:MINOR-UNITS,complete|cancel"),
+        (["--autocomplete", "--accept-partial-authorization"], "does not go with --delay, --delay-action, --then or --accept-partial-authorization"),
+        (["--card", "gift,nope"], "--card must be one of ok, declined, cvv, postal, expired, used, insufficient, gift"),
     ])
     func badOptionsSayWhatIsAllowed(flags: [String], message: String) async throws {
         let outcome = try await CheckoutBinary.run(["run", "--provider", "square"] + flags)

@@ -62,6 +62,13 @@ import TestSupport
         Flow("square-decline", ["--provider", "square", "--customer", "decline"], exit: 1),
         Flow("square-delay-complete", ["--provider", "square", "--card", "ok", "--tip", "0", "--delay", "PT1M", "--then", "complete"]),
         Flow("square-delay-cancel", ["--provider", "square", "--card", "ok", "--tip", "0", "--delay", "PT1M", "--then", "cancel"]),
+        // UpdatePayment: a tip added once APPROVED, then completed.
+        Flow("square-tip-after-authorization", ["--provider", "square", "--card", "ok", "--tip", "0", "--delay", "PT1M", "--then", "tip:300,complete"]),
+        // accept_partial_authorization: the gift card approves part, the card the rest (cancelled: both voided).
+        Flow("square-split-tender", ["--provider", "square", "--card", "gift,ok", "--tip", "0", "--accept-partial-authorization", "--then", "complete"]),
+        Flow("square-split-tender-cancel", ["--provider", "square", "--card", "gift,ok", "--tip", "0", "--accept-partial-authorization", "--then", "cancel"]),
+        // Another card after a decline: the same reference_id, a new idempotency key.
+        Flow("square-decline-another-card", ["--provider", "square", "--card", "declined,ok", "--tip", "0"]),
         Flow("square-lost-answer-adopted", ["--provider", "square", "--card", "ok", "--tip", "0", "--fault", "POST /v2/payments reset"]),
         Flow("square-never-arrived-sent-again", ["--provider", "square", "--card", "ok", "--tip", "0", "--fault", "POST /v2/payments drop"]),
         Flow(

@@ -67,7 +67,22 @@ import Testing
             #expect(once.problems(with: results).isEmpty)
             #expect(twice.problems(with: results).count == 1)
             #expect(twice.capturedCount == 2 && twice.capturedCents == 9010)
+            #expect(twice.problems(with: results).first?.1.contains("more than the sale's 4505") == true)
         }
+    }
+
+    /// A split tender (a gift card's partial authorization and a card for the rest): two payments
+    /// that together move the sale's amount are the sale; together more, or less, is a problem.
+    @Test func aSplitTenderMovesTheSaleInSeveralPaymentsNeverMore() throws {
+        let results = [result(0, exit: 0, state: "approved", phase: "completed")]
+        let split = try ledger([charge("soak-1-0", provider: "square", id: "G", amount: 1000), charge("soak-1-0", provider: "square", id: "C", amount: 3505)]
+            .joined(separator: ","))
+        #expect(split.problems(with: results).isEmpty)
+        let over = try ledger([charge("soak-1-0", provider: "square", id: "G", amount: 1000), charge("soak-1-0", provider: "square", id: "C", amount: 4505)]
+            .joined(separator: ","))
+        #expect(over.problems(with: results).map(\.1) == ["the ledger moved 5505 cents for soak-1-0 in 2 payment(s), more than the sale's 4505"])
+        let short = try ledger(charge("soak-1-0", provider: "square", id: "G", amount: 1000))
+        #expect(short.problems(with: results).count == 1)
     }
 
     @Test func theLedgerIsReadFromItsChargesSection() throws {

@@ -26,21 +26,29 @@ public actor SquareAdapter: PaymentProviderAdapter {
         var merchant: String
         var payment: SquarePayment?
         var offlineLocalID: String?
+        /// The cards still to present (`--card declined,ok`), and the payments taken for what a
+        /// gift card's partial authorization left (the split tender), after `payment`.
+        var nextCards: [SquareTestCard] = []
+        var tenders: [SquarePayment] = []
+        /// Payments of this sale already known (a declined one): a lost answer never adopts them.
+        var knownPaymentIDs: Set<String> = []
+        /// UpdatePayment calls made, for their idempotency keys.
+        var updates = 0
     }
 
     public let provider: String
     public let square: SquareClient
     public let settings: SquarePaymentSettings
-    private let desk: CustomerDesk
+    let desk: CustomerDesk
     private let offlineStore: (any SquareOfflineStore)?
-    private let notify: @Sendable (_ name: String, _ summary: String) -> Void
+    let notify: @Sendable (_ name: String, _ summary: String) -> Void
     private let pollInterval: Duration
     private let now: @Sendable () -> Date
-    private var attempts: [Int: AttemptState] = [:]
+    var attempts: [Int: AttemptState] = [:]
     /// The upload of the offline queue in progress, if any.
     private var upload: Task<Void, Never>?
     /// Idempotency keys of creates sent and not yet answered, by attempt number.
-    private var creating: [Int: String] = [:]
+    var creating: [Int: String] = [:]
 
     public init(
         provider: String, square: SquareClient, settings: SquarePaymentSettings, desk: CustomerDesk, offlineStore: (any SquareOfflineStore)?,
@@ -78,7 +86,9 @@ public actor SquareAdapter: PaymentProviderAdapter {
         var entry = settings.entry ?? .tap
         if card == nil {
             await step(Self.readerStep)
-            guard let answer = await desk.ask(SquarePrompts.reader(total: total, keyedEntryAllowed: settings.keyedEntryAllowed)) else {
+            let reader = SquarePrompts.reader(
+                total: total, keyedEntryAllowed: settings.keyedEntryAllowed, giftCard: settings.acceptPartialAuthorization && !settings.autocomplete)
+            guard let answer = await desk.ask(reader) else {
                 throw .promptWithdrawn
             }
             card = answer.choice.flatMap(SquareTestCard.named)
@@ -86,13 +96,16 @@ public actor SquareAdapter: PaymentProviderAdapter {
         }
         guard let card else { throw .promptWithdrawn }
         attempts[ids.number] = AttemptState(
-            settings: settings, card: card, entry: entry, tip: tip, total: total, reference: reference, merchant: order.merchantName)
+            settings: settings, card: card, entry: entry, tip: tip, total: total, reference: reference, merchant: order.merchantName,
+            nextCards: settings.card == nil ? [] : settings.nextCards)
         return PaymentAttempt(provider: provider, amount: total, reference: reference)
     }
 
     // MARK: CreatePayment
 
-    public func create(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {
+    /// One CreatePayment with the attempt's card as it stands (`create`, in SquareSplitTender.swift,
+    /// calls it again for another card after a decline).
+    func createOnce(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {
         guard var state = attempts[ids.number] else { throw .promptWithdrawn }
         if state.settings.documentedNoncesOnly, state.entry != .keyed {
             notify("keyed-nonce", "Square's sandbox takes only its documented test nonces: the \(state.entry.rawValue) is sent as \(state.card.nonce) (entry_method will read KEYED)")
@@ -156,7 +169,8 @@ public actor SquareAdapter: PaymentProviderAdapter {
             tipMoney: state.tip.minorUnits > 0 ? SquareMoney(amount: state.tip.minorUnits, currency: currency) : nil,
             appFeeMoney: settings.appFee.map { SquareMoney(amount: $0, currency: currency) },
             autocomplete: settings.autocomplete, delayDuration: settings.autocomplete ? nil : settings.delayDuration,
-            delayAction: settings.autocomplete ? nil : settings.delayAction, referenceID: state.reference, orderID: settings.orderID,
+            delayAction: settings.autocomplete ? nil : settings.delayAction,
+            acceptPartialAuthorization: settings.acceptPartialAuthorization && !settings.autocomplete ? true : nil, referenceID: state.reference, orderID: settings.orderID,
             locationID: square.configuration.locationID, note: settings.note)
     }
 
@@ -193,7 +207,8 @@ public actor SquareAdapter: PaymentProviderAdapter {
         notify("lost-response", "CreatePayment's answer was lost; looking for reference \(original.referenceID ?? "?") in ListPayments")
         for round in 1...2 {
             let found: SquarePayment?
-            do { found = try await findPayment(reference: original.referenceID, since: since) } catch {
+            let known = attempts[ids.number]?.knownPaymentIDs ?? []
+            do { found = try await findPayment(reference: original.referenceID, since: since, excluding: known) } catch {
                 await cancel(keys: keysUsed)
                 throw ProviderFailure(error)
             }
@@ -219,13 +234,13 @@ public actor SquareAdapter: PaymentProviderAdapter {
     }
 
     /// The payment with `reference`, created since `since` (a minute's slack for clocks).
-    private func findPayment(reference: String?, since: Date) async throws(SquareFailure) -> SquarePayment? {
+    func findPayment(reference: String?, since: Date, excluding known: Set<String> = []) async throws(SquareFailure) -> SquarePayment? {
         guard let reference else { return nil }
         let begin = Self.rfc3339(since.addingTimeInterval(-60))
         var cursor: String?
         for _ in 0..<5 {
             let page = try await square.listPayments(beginTime: begin, cursor: cursor)
-            if let payment = page.payments?.first(where: { $0.referenceID == reference }) { return payment }
+            if let payment = page.payments?.first(where: { $0.referenceID == reference && !known.contains($0.id) }) { return payment }
             guard let next = page.cursor, !next.isEmpty else { return nil }
             cursor = next
         }
@@ -233,7 +248,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
     }
 
     /// CancelPaymentByIdempotencyKey for each key (best effort: the user is told either way).
-    private func cancel(keys: [String]) async {
+    func cancel(keys: [String]) async {
         for key in keys {
             do { try await square.cancelPayment(idempotencyKey: key) } catch {
                 notify("cancel-failed", "could not cancel by idempotency key …\(key.suffix(6)): \(error)")
@@ -297,23 +312,33 @@ public actor SquareAdapter: PaymentProviderAdapter {
         if let localID = state.offlineLocalID {
             return .completed(offlineReceipt(localID, state: state))
         }
-        guard let payment = state.payment else { return .failed(SettlementFailure(declined: false, reason: "no Square payment for this attempt")) }
+        guard var payment = state.payment else { return .failed(SettlementFailure(declined: false, reason: "no Square payment for this attempt")) }
         switch payment.status {
         case "COMPLETED": return .completed(receipt(payment, state: state))
         case "APPROVED": break
         default: return .failed(SettlementFailure(declined: false, reason: "payment \(payment.id) is \(payment.status)", details: SquareReceipt.details(payment)))
         }
         await step(Self.authorizedStep)
-        let decision = await decide(payment, settings: state.settings)
-        switch decision {
-        case .act(let then):
-            return await act(then, on: payment, state: state, step: step)
-        case .changed(let changed):
-            return settled(byDelayAction: changed, state: state)
-        case .failed(let failure):
-            return .failed(SettlementFailure(declined: false, reason: failure.description, details: SquareReceipt.details(payment)))
-        case .withdrawn:
-            return .failed(SettlementFailure(declined: false, reason: "left authorized: nobody completed or cancelled it", details: SquareReceipt.details(payment)))
+        if let tip = state.settings.tipAfterAuthorization {
+            if let failure = await addTip(tip, ids: ids) { return .failed(failure) }
+        }
+        while true {
+            let current = attempts[ids.number] ?? state
+            payment = current.payment ?? payment
+            let decision = await decide(payment, settings: current.settings, prompt: authorizedPrompt(current, payment: payment))
+            switch decision {
+            case .addTip:
+                guard let tip = await askTip(ids: ids) else { continue }
+                if let failure = await addTip(tip, ids: ids) { return .failed(failure) }
+            case .act(let then):
+                return await act(then, on: payment, state: current, step: step)
+            case .changed(let changed):
+                return await settled(byDelayAction: changed, state: current)
+            case .failed(let failure):
+                return .failed(SettlementFailure(declined: false, reason: failure.description, details: SquareReceipt.details(payment)))
+            case .withdrawn:
+                return .failed(SettlementFailure(declined: false, reason: "left authorized: nobody completed or cancelled it", details: SquareReceipt.details(payment)))
+            }
         }
     }
 
@@ -323,15 +348,17 @@ public actor SquareAdapter: PaymentProviderAdapter {
         case changed(SquarePayment)
         case failed(SquareFailure)
         case withdrawn
+        /// The person at the terminal asked to add a tip (UpdatePayment) before deciding.
+        case addTip
     }
 
     /// `--then` decides at once (expire waits); otherwise the prompt and the delay race.
-    private func decide(_ payment: SquarePayment, settings: SquarePaymentSettings) async -> Decision {
+    private func decide(_ payment: SquarePayment, settings: SquarePaymentSettings, prompt authorized: CustomerPrompt) async -> Decision {
         if let then = settings.then, then != .expire { return .act(then) }
         let desk = desk
         let square = square
         let interval = pollInterval
-        let prompt = settings.then == .expire ? nil : SquarePrompts.authorized(payment: payment, deadline: Self.date(payment.delayedUntil))
+        let prompt = settings.then == .expire ? nil : authorized
         return await withTaskGroup(of: Decision?.self, returning: Decision.self) { group in
             if let prompt {
                 group.addTask { await Self.promptDecision(prompt, desk: desk) }
@@ -351,6 +378,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
 
     private static func promptDecision(_ prompt: CustomerPrompt, desk: CustomerDesk) async -> Decision? {
         guard let answer = await desk.ask(prompt) else { return Task.isCancelled ? nil : Decision.withdrawn }
+        if answer.action == SquarePrompts.addTipAction { return Decision.addTip }
         guard let then = SquarePaymentSettings.Then(rawValue: answer.action) else { return Decision.withdrawn }
         return Decision.act(then)
     }
@@ -379,9 +407,11 @@ public actor SquareAdapter: PaymentProviderAdapter {
             switch then {
             case .complete:
                 await step(Self.completingStep)
+                if !state.tenders.isEmpty { return try await completeSale(state) }
                 return .completed(receipt(try await square.completePayment(id: payment.id, versionToken: payment.versionToken), state: state))
             case .cancel:
                 await step(Self.cancelingStep)
+                if !state.tenders.isEmpty { return try await cancelSale(state) }
                 let canceled = try await square.cancelPayment(id: payment.id)
                 return .completed(receipt(canceled, state: state, headline: "Canceled as asked: the authorization was voided; nothing was charged."))
             case .expire:
@@ -390,13 +420,14 @@ public actor SquareAdapter: PaymentProviderAdapter {
         } catch {
             // The delay may have passed meanwhile: what Square says now decides.
             if let current = try? await square.getPayment(id: payment.id), current.status != "APPROVED" {
-                return settled(byDelayAction: current, state: state)
+                return await settled(byDelayAction: current, state: state)
             }
             return .failed(SettlementFailure(declined: false, reason: ProviderFailure(error).description, details: SquareReceipt.details(payment)))
         }
     }
 
-    private func settled(byDelayAction payment: SquarePayment, state: AttemptState) -> SettlementOutcome {
+    private func settled(byDelayAction payment: SquarePayment, state: AttemptState) async -> SettlementOutcome {
+        if !state.tenders.isEmpty { return await settledSale(byDelayAction: payment, state: state) }
         switch payment.status {
         case "COMPLETED":
             return .completed(receipt(payment, state: state, headline: "Square completed it when the delay passed (delay action COMPLETE)."))
@@ -421,9 +452,9 @@ public actor SquareAdapter: PaymentProviderAdapter {
         SquareReceipt.printout(payment, merchant: merchant)
     }
 
-    private func receipt(_ payment: SquarePayment, state: AttemptState, headline: String? = nil) -> SettlementReceipt {
+    func receipt(_ payment: SquarePayment, state: AttemptState, headline: String? = nil) -> SettlementReceipt {
         SettlementReceipt(
-            paymentID: payment.id, details: SquareReceipt.details(payment), headline: headline,
+            paymentID: payment.id, details: SquareReceipt.details(payment), headline: headline ?? Self.tipHeadline(state, payment),
             printout: SquareReceipt.printout(payment, merchant: state.merchant))
     }
 

@@ -37,6 +37,13 @@ public struct SquarePaymentSettings: Sendable, Hashable {
     /// Square's own sandbox knows only the documented (keyed) test nonces, not this project's
     /// reader nonces: a tap, insert or swipe is sent as the keyed nonce of the same card.
     public var documentedNoncesOnly = false
+    /// A tip added once the payment is APPROVED (UpdatePayment), before `then` (`--then tip:300,complete`).
+    public var tipAfterAuthorization: Int?
+    /// `accept_partial_authorization`: a gift card may approve less; the rest is taken on more cards.
+    public var acceptPartialAuthorization = false
+    /// The cards presented next, in order: after a decline (same reference, new idempotency
+    /// key) or for the remainder of a partial authorization (`--card gift,ok`).
+    public var nextCards: [SquareTestCard] = []
 
     public init(
         tip: Int? = nil, appFee: Int? = nil, autocomplete: Bool = true, delayDuration: String? = nil, delayAction: String? = nil,

@@ -24,11 +24,13 @@ enum SquarePrompts {
             scripted: ["approve": none, "decline": none, "none": none, "approve-after": none], choiceFlag: "tip")
     }
 
-    static func reader(total: Money, keyedEntryAllowed: Bool) -> CustomerPrompt {
-        let choices = SquareTestCard.all.map { card in
+    /// The reader; with `giftCard` (partial authorization accepted) the gift card is offered
+    /// too, and a scripted customer who approves presents it.
+    static func reader(total: Money, keyedEntryAllowed: Bool, giftCard: Bool = false) -> CustomerPrompt {
+        let choices = (giftCard ? SquareTestCard.known : SquareTestCard.all).map { card in
             PromptChoice(
                 id: card.name, label: "\(SquareReceipt.brandName(card.card.cardBrand)) •••• \(card.card.last4 ?? "????") · \(card.name)",
-                detail: card.errorCode ?? "approves")
+                detail: card.errorCode ?? card.balance.map { "holds \(Money(minorUnits: $0, currency: total.currency).formatted)" } ?? "approves")
         }
         var actions = [
             PromptAction(key: "t", label: "tap", id: SquareEntryMethod.tap.rawValue),
@@ -43,8 +45,8 @@ enum SquarePrompts {
         return CustomerPrompt(
             id: readerID, title: "Total \(total.formatted)", lines: lines, choices: choices, actions: actions,
             scripted: [
-                "approve": PromptAnswer(action: SquareEntryMethod.tap.rawValue, choice: "ok"),
-                "approve-after": PromptAnswer(action: SquareEntryMethod.tap.rawValue, choice: "ok"),
+                "approve": PromptAnswer(action: SquareEntryMethod.tap.rawValue, choice: giftCard ? SquareTestCard.giftCard.name : "ok"),
+                "approve-after": PromptAnswer(action: SquareEntryMethod.tap.rawValue, choice: giftCard ? SquareTestCard.giftCard.name : "ok"),
                 "decline": PromptAnswer(action: SquareEntryMethod.tap.rawValue, choice: "declined"),
             ], actionFlag: "entry", choiceFlag: "card")
     }
@@ -56,7 +58,8 @@ enum SquarePrompts {
             lines: ["\(SquareReceipt.brandName(payment.cardDetails?.card?.cardBrand)) •••• \(payment.cardDetails?.card?.last4 ?? "")",
                     "When the delay passes Square will \(action.lowercased()) it"],
             actions: [PromptAction(key: "c", label: "complete", id: SquarePaymentSettings.Then.complete.rawValue),
-                      PromptAction(key: "x", label: "cancel", id: SquarePaymentSettings.Then.cancel.rawValue)],
+                      PromptAction(key: "x", label: "cancel", id: SquarePaymentSettings.Then.cancel.rawValue),
+                      PromptAction(key: "t", label: "add tip", id: addTipAction)],
             deadline: deadline,
             scripted: [
                 "approve": PromptAnswer(action: SquarePaymentSettings.Then.complete.rawValue),

@@ -56,6 +56,7 @@ enum SquareReceipt {
         case "MASTERCARD": "Mastercard"
         case "VISA": "Visa"
         case "DISCOVER": "Discover"
+        case "SQUARE_GIFT_CARD": "Gift card"
         case let brand?: brand.capitalized
         case nil: "Card"
         }

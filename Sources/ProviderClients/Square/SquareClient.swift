@@ -24,8 +24,8 @@ public struct SquareErrorBody: Codable, Hashable, Sendable, CustomStringConverti
 
 public typealias SquareFailure = ProviderCallFailure<SquareErrorBody>
 
-/// Square's Payments API over the shared HTTP client: create, get, list, complete, cancel and
-/// cancel by idempotency key.
+/// Square's Payments API over the shared HTTP client: create, get, list, update (the tip),
+/// complete, cancel and cancel by idempotency key.
 public struct SquareClient: Sendable {
     public static let provider = "square"
 
@@ -64,6 +64,15 @@ public struct SquareClient: Sendable {
     public func completePayment(id: String, versionToken: String?) async throws(SquareFailure) -> SquarePayment {
         let answer: SquarePaymentResponse = try await call(
             "POST", "/v2/payments/\(Self.escaped(id))/complete", body: SquareCompletePaymentRequest(versionToken: versionToken))
+        return try Self.payment(in: answer)
+    }
+
+    /// UpdatePayment: the tip of an APPROVED payment, against `versionToken` (Square answers
+    /// VERSION_MISMATCH when the payment changed since). Retried with the same idempotency key,
+    /// which Square answers with the payment as the first call left it.
+    public func updatePayment(id: String, tip: SquareMoney, versionToken: String?, idempotencyKey: String) async throws(SquareFailure) -> SquarePayment {
+        let body = SquareUpdatePaymentRequest(idempotencyKey: idempotencyKey, payment: .init(tipMoney: tip, versionToken: versionToken))
+        let answer: SquarePaymentResponse = try await call("PUT", "/v2/payments/\(Self.escaped(id))", body: body)
         return try Self.payment(in: answer)
     }
 

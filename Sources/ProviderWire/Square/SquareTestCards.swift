@@ -12,6 +12,9 @@ public struct SquareTestCard: Hashable, Sendable {
     public var card: SquareCard
     public var applicationName: String
     public var applicationIdentifier: String
+    /// What a gift card holds (minor units, any currency): a payment for more is approved for
+    /// this much with `accept_partial_authorization`, else declined INSUFFICIENT_FUNDS. nil: a card.
+    public var balance: Int? = nil
 
     public var nonce: String { "cnon:card-nonce-\(outcome)" }
 
@@ -51,14 +54,24 @@ public struct SquareTestCard: Hashable, Sendable {
             applicationName: "MASTERCARD DEBIT", applicationIdentifier: "A0000000043060"),
     ]
 
-    public static func named(_ name: String) -> SquareTestCard? { all.first { $0.name == name } }
+    /// The sandbox's gift card (ours: Square documents the gift card number 7783 3200 0000 0000
+    /// for its client SDKs but no test value that approves less than asked). It holds $10.00.
+    public static let giftCard = SquareTestCard(
+        name: "gift", outcome: "gift-card-partial", errorCode: nil,
+        card: SquareCard(cardBrand: "SQUARE_GIFT_CARD", last4: "0000", cardholderName: nil),
+        applicationName: "SQUARE GIFT CARD", applicationIdentifier: "", balance: 1_000)
+
+    /// Every test card the sandbox knows: the cards and the gift card.
+    public static let known = all + [giftCard]
+
+    public static func named(_ name: String) -> SquareTestCard? { known.first { $0.name == name } }
 
     /// The card and entry method a source id stands for; nil when the sandbox does not know it.
     public static func reading(sourceID: String) -> (card: SquareTestCard, entry: SquareEntryMethod)? {
-        if let card = all.first(where: { $0.nonce == sourceID }) { return (card, .keyed) }
+        if let card = known.first(where: { $0.nonce == sourceID }) { return (card, .keyed) }
         for entry in SquareEntryMethod.allCases where entry != .keyed {
             let prefix = "cnon:reader-\(entry.readerWord)-"
-            if sourceID.hasPrefix(prefix), let card = all.first(where: { $0.outcome == sourceID.dropFirst(prefix.count) }) { return (card, entry) }
+            if sourceID.hasPrefix(prefix), let card = known.first(where: { $0.outcome == sourceID.dropFirst(prefix.count) }) { return (card, entry) }
         }
         return nil
     }

@@ -38,6 +38,7 @@ struct SquareCreatePayment {
         let locationID: String?
         let note: String?
         let offline: SquareOfflinePaymentDetails?
+        var acceptPartialAuthorization = false
     }
 
     func create(_ request: Request) async throws(SquareRejection) -> Response {
@@ -120,7 +121,8 @@ struct SquareCreatePayment {
                 throw SquareRejection.invalid("INVALID_ENUM_VALUE", "delay_action must be CANCEL or COMPLETE.", field: "delay_action")
             }
         }
-        if try body.bool("accept_partial_authorization") == true, autocomplete {
+        let acceptPartial = try body.bool("accept_partial_authorization") == true
+        if acceptPartial, autocomplete {
             throw conflict("accept_partial_authorization", "accept_partial_authorization cannot be true when autocomplete is true.")
         }
         let referenceID = try body.string("reference_id", bytes: 0...maxReferenceIDBytes)
@@ -138,7 +140,7 @@ struct SquareCreatePayment {
         return Valid(
             sourceID: sourceID, idempotencyKey: key, amount: amount, tip: tip, appFee: appFee, autocomplete: autocomplete,
             delaySeconds: delaySeconds, delayAction: delayAction, referenceID: referenceID, orderID: orderID, locationID: locationID,
-            note: note, offline: offline)
+            note: note, offline: offline, acceptPartialAuthorization: acceptPartial)
     }
 
     private static func conflict(_ field: String, _ detail: String) -> SquareRejection {
@@ -182,6 +184,7 @@ struct SquareCreatePayment {
     ) -> SquarePaymentStore.Record {
         let id = SquareIDs.payment()
         let created = ISO8601Milliseconds.string(from: now)
+        let (valid, source) = giftCardCharge(valid, source: source)
         let total = SquareMoney(amount: valid.amount.amount + (valid.tip?.amount ?? 0), currency: valid.amount.currency)
         let declined = source.errorCode != nil
         let checked = source.checksCVVAndPostalCode

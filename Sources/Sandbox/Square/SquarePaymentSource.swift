@@ -7,19 +7,22 @@ extension SquareCreatePayment {
     struct Source: Sendable {
         let card: SquareCard
         let entry: SquareEntryMethod
-        let errorCode: String?
+        var errorCode: String?
         /// A chip read's application name and AID.
         let application: (name: String, identifier: String)?
         /// A keyed card's CVV and postal code are checked; a wallet's cryptogram stands in for both.
         let checksCVVAndPostalCode: Bool
         /// Spent by the payment it makes (a wallet nonce); the documented test nonces pay again and again.
         let singleUse: Bool
+        /// A gift card's balance (minor units): what it can approve at most.
+        var balance: Int? = nil
 
         init(testCard: SquareTestCard, entry: SquareEntryMethod) {
             card = testCard.card
             self.entry = entry
             errorCode = testCard.errorCode
-            application = entry.readsChip ? (testCard.applicationName, testCard.applicationIdentifier) : nil
+            balance = testCard.balance
+            application = entry.readsChip && testCard.balance == nil ? (testCard.applicationName, testCard.applicationIdentifier) : nil
             checksCVVAndPostalCode = entry == .keyed
             singleUse = false
         }

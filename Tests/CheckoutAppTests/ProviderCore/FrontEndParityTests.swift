@@ -116,6 +116,28 @@ import TerminalUI
         #expect(create.contains(#""account_reference_id":"customer-42""#) && create.contains(#""redirect_url":"https://shop.example/return""#), "\(create)")
     }
 
+    /// Square's issue-28 paths from a scenario's options: the gift card's partial authorization
+    /// and a card for the rest (the scripted customer presents the gift card, then a card), a tip
+    /// added by UpdatePayment before completing, and another card after a decline with the same
+    /// reference: the same calls from both front ends.
+    @Test(arguments: [
+        ["accept-partial-authorization": "true", "then": "complete"], ["card": "ok", "delay": "PT1M", "then": "tip:300,complete"],
+        ["card": "declined,ok"],
+    ])
+    func bothFrontEndsWalkSquaresSplitTenderTipAndRetryAlike(options: [String: String]) async throws {
+        let requests = try await checkBothFrontEnds(provider: "square", customer: .approve, status: .approved, options: options)
+        let creates = requests.filter { $0.hasPrefix("POST http://HOST/v2/payments ") }
+        if options["accept-partial-authorization"] != nil {
+            #expect(creates.count == 2 && creates.allSatisfy { $0.contains(#""accept_partial_authorization":true"#) }, "\(requests)")
+            // (The two completes read alike once their ids are masked: the listing keeps one.)
+            #expect(requests.contains { $0.contains("/complete ") }, "\(requests)")
+        } else if options["then"] != nil {
+            #expect(requests.contains { $0.hasPrefix("PUT http://HOST/v2/payments/") && $0.contains(#""tip_money":{"amount":300"#) }, "\(requests)")
+        } else {
+            #expect(creates.count == 2 && Set(creates.map { $0.contains(#""reference_id":"tc-*""#) }) == [true], "\(requests)")
+        }
+    }
+
     /// Runs `provider`'s checkout through both front ends and compares their requests; returns them.
     @discardableResult
     private func checkBothFrontEnds(

@@ -17,8 +17,8 @@ public enum SquareOptions {
     static let location = ProviderOption(
         flag: "square-location-id", environment: "SQUARE_LOCATION_ID", valueName: "id", help: "Square location the payment is taken at.")
     static let card = ProviderOption(
-        flag: "card", valueName: SquareTestCard.all.map(\.name).joined(separator: "|") + "|LAST4",
-        help: "Square: the test card presented at the reader (default: asked; checkout run: the customer behaviour's); the wallet: LAST4 of its card.")
+        flag: "card", valueName: SquareTestCard.known.map(\.name).joined(separator: "|") + "|NAME,NAME|LAST4",
+        help: "Square: the test card presented at the reader (default: asked; checkout run: the customer behaviour's); several, comma-separated, are presented in turn after a decline (same reference) or for what a gift card left (gift,ok); the wallet: LAST4 of its card.")
     static let entry = ProviderOption(
         flag: "entry", valueName: SquareEntryMethod.allCases.map(\.rawValue).joined(separator: "|"), help: "Square: how the card is presented (default tap).")
     static let tip = ProviderOption(flag: "tip", valueName: "minor-units", help: "Square: the tip, in minor units (default: asked on the tip screen; checkout run: none).")
@@ -28,13 +28,19 @@ public enum SquareOptions {
         flag: "delay", valueName: "ISO-8601-duration", help: "Square: authorize only (autocomplete off) for this long, e.g. PT10M (at least PT1M).")
     static let delayAction = ProviderOption(flag: "delay-action", valueName: "CANCEL|COMPLETE", help: "Square: what Square does when the delay passes (default CANCEL).")
     static let then = ProviderOption(
-        flag: "then", valueName: "complete|cancel|expire", help: "Square: what happens to the authorized payment (expire waits for the delay action).")
+        flag: "then", valueName: SquarePaymentSettings.thenSyntax,
+        help: "Square: what happens to the authorized payment (expire waits for the delay action; tip:300,complete adds a tip by UpdatePayment first).")
+    static let acceptPartialAuthorization = ProviderOption.switchOption(
+        flag: "accept-partial-authorization",
+        help: "Square: a gift card may approve less than asked; the rest is taken on another card (authorize only: not with --autocomplete).")
     static let offlineCapable = ProviderOption.switchOption(
         flag: "offline-capable", help: "Square: take the payment offline (queued on this machine) when Square cannot be reached.")
     static let noKeyedEntry = ProviderOption.switchOption(flag: "no-keyed-entry", help: "Square: remove keyed entry from the reader prompt.")
     static let note = ProviderOption(flag: "note", valueName: "text", help: "Square: the payment's note (at most 500 characters).")
     static let orderID = ProviderOption(flag: "order-id", valueName: "id", help: "Square: the order the payment is for.")
-    static let all = [url, accessToken, location, card, entry, tip, appFee, autocomplete, delay, delayAction, then, offlineCapable, noKeyedEntry, note, orderID]
+    static let all = [url, accessToken, location, card, entry, tip, appFee, autocomplete, delay, delayAction, then, offlineCapable, noKeyedEntry, note, orderID,
+        acceptPartialAuthorization,
+    ]
 
     static let profileExample = ProfileExample(order: 1, text: """
           # Square's sandbox with your own application's token.
@@ -56,8 +62,8 @@ public enum SquareOptions {
             return "--square-url needs your credentials: --square-access-token (or SQUARE_ACCESS_TOKEN)"
         }
         // Four digits are the wallet's --card LAST4, which shares the flag.
-        if let value = values[card.flag], SquareTestCard.named(value) == nil, !(value.count == 4 && value.allSatisfy(\.isNumber)) {
-            return "--card must be one of \(SquareTestCard.all.map(\.name).joined(separator: ", ")) (Square) or a wallet card's last four digits, not \"\(value.prefix(40))\""
+        if let value = values[card.flag], SquarePaymentSettings.parseCards(value) == nil, !(value.count == 4 && value.allSatisfy(\.isNumber)) {
+            return "--card must be one of \(SquareTestCard.known.map(\.name).joined(separator: ", ")) (Square; up to 8, comma-separated, are presented in turn) or a wallet card's last four digits, not \"\(value.prefix(40))\""
         }
         if let value = values[entry.flag], SquareEntryMethod(rawValue: value) == nil {
             return "--entry must be one of tap, insert, swipe, keyed, not \"\(value)\""
@@ -79,11 +85,13 @@ public enum SquareOptions {
         if let value = values[delayAction.flag], !["CANCEL", "COMPLETE"].contains(value.uppercased()) {
             return "--delay-action must be CANCEL or COMPLETE, not \"\(value)\""
         }
-        if let value = values[then.flag], SquarePaymentSettings.Then(rawValue: value) == nil {
-            return "--then must be complete, cancel or expire, not \"\(value)\""
+        if let value = values[then.flag], SquarePaymentSettings.parseThen(value) == nil {
+            return "--then must be complete, cancel or expire, or tip:MINOR-UNITS,complete|cancel to add a tip (0 to 99999999) first, not \"\(value.prefix(40))\""
         }
-        if values[autocomplete.flag] != nil, values[delay.flag] != nil || values[delayAction.flag] != nil || values[then.flag] != nil {
-            return "--autocomplete does not go with --delay, --delay-action or --then: those are for a payment that is only authorized"
+        if values[autocomplete.flag] != nil,
+            values[delay.flag] != nil || values[delayAction.flag] != nil || values[then.flag] != nil || values[acceptPartialAuthorization.flag] != nil
+        {
+            return "--autocomplete does not go with --delay, --delay-action, --then or --accept-partial-authorization: those are for a payment that is only authorized"
         }
         if let value = values[note.flag], value.count > 500 { return "--note must be at most 500 characters (Square's limit)" }
         if let value = values[orderID.flag], value.isEmpty || value.count > 192 { return "--order-id must be 1 to 192 characters" }
@@ -101,14 +109,20 @@ public enum SquareOptions {
 
     static func settings(_ values: ProviderOptionValues) -> SquarePaymentSettings {
         let delayed = values[delay.flag] != nil || values[delayAction.flag] != nil || values[then.flag] != nil
+            || values[acceptPartialAuthorization.flag] != nil
+        let then = values[then.flag].flatMap(SquarePaymentSettings.parseThen)
+        let cards = values[card.flag].flatMap(SquarePaymentSettings.parseCards) ?? []
         var settings = SquarePaymentSettings(
             tip: values[tip.flag].flatMap(Int.init), appFee: values[appFee.flag].flatMap(Int.init), autocomplete: !delayed,
             delayDuration: values[delay.flag], delayAction: values[delayAction.flag]?.uppercased(),
-            then: values[then.flag].flatMap(SquarePaymentSettings.Then.init(rawValue:)),
+            then: then?.then,
             processingMode: values[offlineCapable.flag] != nil ? .offlineCapable : .online,
-            card: values[card.flag].flatMap(SquareTestCard.named), entry: values[entry.flag].flatMap(SquareEntryMethod.init(rawValue:)),
+            card: cards.first, entry: values[entry.flag].flatMap(SquareEntryMethod.init(rawValue:)),
             keyedEntryAllowed: values[noKeyedEntry.flag] == nil, note: values[note.flag], orderID: values[orderID.flag])
         settings.documentedNoncesOnly = values[url.flag] != nil
+        settings.tipAfterAuthorization = then?.tip
+        settings.acceptPartialAuthorization = values[acceptPartialAuthorization.flag] != nil
+        settings.nextCards = Array(cards.dropFirst())
         return settings
     }
 }

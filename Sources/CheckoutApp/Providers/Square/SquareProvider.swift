@@ -32,7 +32,7 @@ extension ProviderDescriptor {
         emulates: "Square Payments API (Mobile Payments SDK Take a Payment): card reader, tips, delayed capture, offline payments, lost-answer recovery",
         endpoints: [
             "POST /v2/payments", "GET /v2/payments/{payment_id}", "GET /v2/payments", "POST /v2/payments/{payment_id}/complete",
-            "POST /v2/payments/{payment_id}/cancel", "POST /v2/payments/cancel",
+            "POST /v2/payments/{payment_id}/cancel", "POST /v2/payments/cancel", "PUT /v2/payments/{payment_id}",
         ],
         magicValues: SquareTestCard.all.map { card in
             MagicValue(
@@ -42,6 +42,12 @@ extension ProviderDescriptor {
                 } ?? "COMPLETED (APPROVED with --delay) → completed, exit 0")
         } + [
             MagicValue(field: "source_id (reader)", value: "cnon:reader-<contactless|emv|swiped>-<outcome>", effect: "a tap, insert or swipe of the same card: entry_method CONTACTLESS, EMV or SWIPED, with the chip's application name and AID"),
+            MagicValue(
+                field: "source_id (--card gift)", value: SquareTestCard.giftCard.nonce,
+                effect: "the sandbox's gift card (ours; Square documents only the number 7783 3200 0000 0000): holds $10.00; with --accept-partial-authorization a larger sale is APPROVED for $10.00 and the rest goes on the next card (--card gift,ok); without it INSUFFICIENT_FUNDS → declined, exit 1"),
+            MagicValue(
+                field: "--card A,B", value: "declined,ok",
+                effect: "cards presented in turn: after a decline the next keeps the reference_id with a new idempotency key (…-a2) → completed, exit 0"),
             MagicValue(field: "access token", value: "EAAA…", effect: "tokens starting EAAA are accepted; any other → 401 UNAUTHORIZED → integrationError, exit 2"),
         ],
         options: SquareOptions.all,
@@ -61,5 +67,7 @@ extension ProviderDescriptor {
         makeSandbox: { _ in await SquareSandbox(id: "square") },
         credentialProbe: SquareOptions.credentialProbe,
         commands: [ProviderCommand(name: "offline", type: OfflineCommand.self)],
-        profileExample: SquareOptions.profileExample)
+        profileExample: SquareOptions.profileExample,
+        // The soak also runs split tenders: the gift card's partial authorization and a card for the rest.
+        soakOptions: [[SquareOptions.acceptPartialAuthorization.flag: "true", SquareOptions.then.flag: "complete"]])
 }

@@ -1,0 +1,39 @@
+import CheckoutModel
+import Foundation
+import ProviderWire
+
+/// A sale paid in several payments (a gift card's partial authorization and the card that paid
+/// the rest): one receipt listing each payment, then the sale's total.
+extension SquareReceipt {
+    /// The payments' totals added (nil without a total or with mixed currencies).
+    static func sum(_ payments: [SquarePayment]) -> SquareMoney? {
+        let totals = payments.compactMap(\.totalMoney)
+        guard totals.count == payments.count, let currency = totals.first?.currency, totals.allSatisfy({ $0.currency == currency }) else { return nil }
+        return SquareMoney(amount: totals.reduce(0) { $0 + $1.amount }, currency: currency)
+    }
+
+    /// `Gift card •••• 0000   $10.00 APPROVED`.
+    static func tenderLine(_ payment: SquarePayment) -> String {
+        let card = payment.cardDetails?.card
+        return "\(brandName(card?.cardBrand)) •••• \(card?.last4 ?? "????")".padding(toLength: 22, withPad: " ", startingAt: 0)
+            + "\(money(payment.totalMoney) ?? "—") \(payment.status)"
+    }
+
+    static func salePrintout(_ payments: [SquarePayment], merchant: String) -> [String] {
+        var lines = [merchant, "Sale in \(payments.count) payments", ""]
+        for (index, payment) in payments.enumerated() {
+            let card = payment.cardDetails?.card
+            lines.append("\(index + 1). " + tenderLine(payment))
+            var facts: [String] = []
+            if let receipt = payment.receiptNumber { facts.append("Receipt #\(receipt)") }
+            if let tip = payment.tipMoney, tip.amount > 0, let text = money(tip) { facts.append("tip \(text)") }
+            if let entry = entryName(payment.cardDetails?.entryMethod) { facts.append(entry) }
+            if let holder = card?.cardholderName { facts.append(holder) }
+            if !facts.isEmpty { lines.append("   " + facts.joined(separator: " · ")) }
+        }
+        lines.append("")
+        let currency = payments.first?.amountMoney?.currency ?? "USD"
+        lines.append("Total".padding(toLength: 8, withPad: " ", startingAt: 0) + (money(sum(payments) ?? SquareMoney(amount: 0, currency: currency)) ?? "—"))
+        return lines
+    }
+}

@@ -1,0 +1,127 @@
+import CheckoutModel
+import Foundation
+import ProviderClients
+import ProviderWire
+
+/// The restaurant case the seed's delayed capture exists for: a tip added once the payment is
+/// APPROVED, by UpdatePayment (`tip_money`, against the payment's `version_token`), before it is
+/// completed; and the authorized sale of several payments (the split tender) completed, cancelled
+/// or left to its delay action as one.
+extension SquareAdapter {
+    /// The payment a tip goes on: the last card of the sale (a gift card pays only what it holds).
+    static func tipTarget(_ state: AttemptState) -> SquarePayment? { state.tenders.last ?? state.payment }
+
+    /// Stores a payment's new version in the attempt (the first payment or one of the tenders).
+    func store(_ payment: SquarePayment, ids: AttemptIdentifiers) {
+        guard var state = attempts[ids.number] else { return }
+        if state.payment?.id == payment.id { state.payment = payment }
+        if let index = state.tenders.firstIndex(where: { $0.id == payment.id }) { state.tenders[index] = payment }
+        attempts[ids.number] = state
+    }
+
+    /// UpdatePayment with `units` as the tip; a payment changed meanwhile (VERSION_MISMATCH) is
+    /// read again and the tip asked once more against its new version. nil when done.
+    func addTip(_ units: Int, ids: AttemptIdentifiers) async -> SettlementFailure? {
+        guard var state = attempts[ids.number], var target = Self.tipTarget(state) else {
+            return SettlementFailure(declined: false, reason: "no Square payment to add a tip to")
+        }
+        let currency = target.amountMoney?.currency ?? state.total.currency.code
+        state.updates += 1
+        attempts[ids.number] = state
+        let key = Self.key(ids.idempotencyKey, "u\(state.updates)")
+        for round in 1...2 {
+            do {
+                let updated = try await square.updatePayment(
+                    id: target.id, tip: SquareMoney(amount: units, currency: currency), versionToken: target.versionToken,
+                    idempotencyKey: round == 1 ? key : Self.key(ids.idempotencyKey, "u\(state.updates)v"))
+                store(updated, ids: ids)
+                notify(
+                    "tip-added",
+                    "UpdatePayment: tip \(SquareReceipt.money(updated.tipMoney) ?? "?") on \(updated.id); total now \(SquareReceipt.money(updated.totalMoney) ?? "?")")
+                return nil
+            } catch {
+                if round == 1, case .api(_, let body) = error, body.errors.contains(where: { $0.code == "VERSION_MISMATCH" }),
+                    let fresh = try? await square.getPayment(id: target.id)
+                {
+                    notify("version-mismatch", "payment \(target.id) changed since it was read; adding the tip against its new version")
+                    target = fresh
+                    continue
+                }
+                return SettlementFailure(
+                    declined: false, reason: "the tip could not be added: \(ProviderFailure(error).description); the payment stays authorized",
+                    details: SquareReceipt.details(target))
+            }
+        }
+        return nil
+    }
+
+    /// The tip screen again, for the authorized payment; nil when the person backs out.
+    func askTip(ids: AttemptIdentifiers) async -> Int? {
+        guard let state = attempts[ids.number], let target = Self.tipTarget(state), let amount = target.amountMoney,
+            let currency = Currency.withCode(amount.currency)
+        else { return nil }
+        let current = Money(minorUnits: target.tipMoney?.amount ?? 0, currency: currency)
+        let prompt = SquarePrompts.addTip(amount: Money(minorUnits: amount.amount, currency: currency), current: current)
+        guard let answer = await desk.ask(prompt), let tip = answer.choice.flatMap(Int.init), tip >= 0 else { return nil }
+        return tip
+    }
+
+    /// The authorized prompt: the payment, or every payment of a split sale and its total.
+    func authorizedPrompt(_ state: AttemptState, payment: SquarePayment) -> CustomerPrompt {
+        var prompt = SquarePrompts.authorized(payment: payment, deadline: Self.date(payment.delayedUntil))
+        guard !state.tenders.isEmpty else { return prompt }
+        let payments = [state.payment ?? payment] + state.tenders
+        prompt.title = "Authorized \(SquareReceipt.money(SquareReceipt.sum(payments)) ?? "") · \(payments.count) payments"
+        prompt.lines = payments.map(SquareReceipt.tenderLine) + [prompt.lines.last ?? ""]
+        return prompt
+    }
+
+    /// The receipt's headline once a tip was added after authorization.
+    static func tipHeadline(_ state: AttemptState, _ payment: SquarePayment) -> String? {
+        guard state.updates > 0, let tip = SquareReceipt.money(payment.tipMoney) else { return nil }
+        return "Tip \(tip) added after authorization (UpdatePayment); total \(SquareReceipt.money(payment.totalMoney) ?? "?")."
+    }
+
+    // MARK: The split sale settles as one
+
+    func completeSale(_ state: AttemptState) async throws(SquareFailure) -> SettlementOutcome {
+        var done: [SquarePayment] = []
+        for payment in [state.payment].compactMap({ $0 }) + state.tenders {
+            done.append(try await square.completePayment(id: payment.id, versionToken: payment.versionToken))
+        }
+        return .completed(saleReceipt(done, state: state, headline: "Paid in \(done.count) payments: every one completed."))
+    }
+
+    func cancelSale(_ state: AttemptState) async throws(SquareFailure) -> SettlementOutcome {
+        var done: [SquarePayment] = []
+        for payment in [state.payment].compactMap({ $0 }) + state.tenders {
+            done.append(try await square.cancelPayment(id: payment.id))
+        }
+        return .completed(saleReceipt(done, state: state, headline: "Canceled as asked: all \(done.count) payments were voided; nothing was charged."))
+    }
+
+    /// Square applied the delay action: every payment of the sale as Square has it now.
+    func settledSale(byDelayAction first: SquarePayment, state: AttemptState) async -> SettlementOutcome {
+        var payments = [first]
+        for tender in state.tenders { payments.append((try? await square.getPayment(id: tender.id)) ?? tender) }
+        let statuses = Set(payments.map(\.status))
+        if statuses == ["COMPLETED"] {
+            return .completed(saleReceipt(payments, state: state, headline: "Square completed every payment when the delay passed (delay action COMPLETE)."))
+        }
+        if statuses == ["CANCELED"] {
+            return .completed(saleReceipt(payments, state: state, headline: "Square canceled every payment when the delay passed (delay action CANCEL); nothing was charged."))
+        }
+        return .failed(SettlementFailure(declined: false, reason: "the sale's payments are \(payments.map { "\($0.id) \($0.status)" }.joined(separator: ", "))"))
+    }
+
+    func saleReceipt(_ payments: [SquarePayment], state: AttemptState, headline: String) -> SettlementReceipt {
+        var details = SquareReceipt.details(payments[0])
+        details["payments"] = payments.map(\.id).joined(separator: ",")
+        details["tenders"] = String(payments.count)
+        if let total = SquareReceipt.sum(payments) { details["total"] = String(total.amount) }
+        details["tip"] = String(payments.reduce(0) { $0 + ($1.tipMoney?.amount ?? 0) })
+        return SettlementReceipt(
+            paymentID: payments[0].id, details: details, headline: headline,
+            printout: SquareReceipt.salePrintout(payments, merchant: state.merchant))
+    }
+}
