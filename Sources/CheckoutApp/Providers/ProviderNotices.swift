@@ -13,13 +13,16 @@ public struct ProviderNotice: Hashable, Sendable {
     public var fields: [String: String]
     /// Whether it was verified (a signature that checked out); an unverified one is shown, never acted on.
     public var verified: Bool
+    /// For `--json`: facts that are lists of records (the wallet's `summary_items`).
+    public var lists: [String: [[String: String]]]
 
-    public init(provider: String, name: String, summary: String, fields: [String: String] = [:], verified: Bool) {
+    public init(provider: String, name: String, summary: String, fields: [String: String] = [:], verified: Bool, lists: [String: [[String: String]]] = [:]) {
         self.provider = provider
         self.name = name
         self.summary = summary
         self.fields = fields
         self.verified = verified
+        self.lists = lists
     }
 }
 

@@ -31,7 +31,7 @@ extension ProviderDescriptor {
             let report: WalletEventReporter = { event in
                 notices.post(ProviderNotice(
                     provider: "wallet", name: event.name.rawValue, summary: "\(event.name.rawValue) \(event.summary)", fields: event.fields.merging(["message": event.summary]) { given, _ in given },
-                    verified: true))
+                    verified: true, lists: event.items.isEmpty ? [:] : [WalletSummaryItem.jsonKey: event.items.map(\.fields)]))
             }
             let services = WalletHTTPServices.make(
                 settings: settings, http: connection.http, sandboxURL: connection.sandboxURL,
