@@ -143,4 +143,9 @@ extension WalletAdapter {
     public static func sheetPrompt(_ sheet: WalletSheet, settings: WalletSettings = WalletSettings(), processor: String = "Adyen") -> CustomerPrompt {
         WalletPrompts.sheet(sheet, settings: settings, processor: processor)
     }
+
+    /// The shipping methods picker for a sheet (golden screens).
+    public static func methodsPrompt(_ sheet: WalletSheet) -> CustomerPrompt {
+        WalletPrompts.methods(sheet)
+    }
 }

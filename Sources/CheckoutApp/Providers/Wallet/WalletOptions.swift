@@ -46,6 +46,9 @@ public enum WalletOptions {
         countryCode, capabilities,
     ]
 
+    /// The seed's first example's two methods, as `--shipping-methods` takes them.
+    static let seedFlatMethods = "freeshipping:Free Shipping:Arrives in 6-8 weeks:0;expressshipping:Express Shipping:Arrives in 2-3 days:10.00"
+
     static func problem(_ values: ProviderOptionValues) -> String? {
         do { _ = try settings(values) } catch { return error.description }
         return nil
