@@ -17,10 +17,10 @@ public enum WalletOptions {
         flag: "shipping-type", valueName: "shipping|delivery|storePickup|servicePickup",
         help: "Wallet: PKShippingType, the words of the address and method rows (SHIP TO, DELIVER TO, PICK UP AT, PICK UP FROM; default shipping).")
     static let shippingMethods = ProviderOption(
-        flag: "shipping-methods", valueName: "catalog|'id:label:detail:amount;…'",
+        flag: "shipping-methods", valueName: "catalog|'id:label:detail:amount;...'",
         help: "Wallet: the merchant's own flat shipping methods instead of the rates lookup (catalog: the catalog's; an amount may be pending).")
     static let countryCode = ProviderOption(
-        flag: "country-code", valueName: "US", help: "Wallet: the payment request's countryCode, two letters (default US); carried in the token.")
+        flag: "country-code", valueName: "code", help: "Wallet: the payment request's countryCode, two letters (default US); carried in the token.")
     static let capabilities = ProviderOption(
         flag: "merchant-capabilities", valueName: "supports3DS,supportsEMV,supportsCredit,supportsDebit",
         help: "Wallet: the merchant's capabilities (default supports3DS), carried in the token; the processor refuses a card or token they do not enable.")
