@@ -2,8 +2,9 @@ import CheckoutModel
 import Foundation
 import PaymentFlow
 
-/// The wallet's options: the payment request's networks and required contact fields, the
-/// rates backend, the processor, and what the sheet opens on. Checked where they enter.
+/// The wallet's options: the payment request's networks, required shipping and billing contact
+/// fields, shipping type, country and capabilities, the flat shipping methods or the rates
+/// backend, the processor, and what the sheet opens on. Checked where they enter.
 public enum WalletOptions {
     static let networks = ProviderOption(
         flag: "networks", valueName: "amex,mastercard,visa", help: "Wallet: the networks the merchant takes (default amex,mastercard,visa; also discover, jcb, unionpay).")
@@ -31,7 +32,7 @@ public enum WalletOptions {
     static let address = ProviderOption(
         flag: "address", valueName: "NAME|'street,city,state,zip,country'", help: "Wallet: the address the sheet opens on (default the first saved one).")
     static let shippingMethod = ProviderOption(
-        flag: "shipping-method", valueName: "ID|cheapest|fastest", help: "Wallet: the rate selected when rates arrive (default cheapest).")
+        flag: "shipping-method", valueName: "ID|cheapest|fastest", help: "Wallet: the shipping method selected when rates arrive or flat methods are set (default cheapest).")
     static let addresses = ProviderOption(
         flag: "wallet-addresses", valueName: "Label=street,city,state,zip,country;…", help: "Wallet: saved addresses instead of the catalog customer's.")
     static let cards = ProviderOption(

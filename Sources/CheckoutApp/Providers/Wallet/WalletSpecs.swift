@@ -3,7 +3,8 @@ import Foundation
 import PaymentFlow
 
 /// Wallet flags read from text (`--address`, `--wallet-cards`, `--wallet-addresses`, `--networks`,
-/// `--require`): each gives a value or a WalletSpecError naming the flag and the form it takes.
+/// `--require`, `--shipping-methods`, `--merchant-capabilities`): each gives a value or a
+/// WalletSpecError naming the flag and the form it takes.
 
 /// A wallet flag whose text cannot be read: which flag, what is wrong, and the form it takes.
 public struct WalletSpecError: Error, Equatable, Sendable, CustomStringConvertible {
