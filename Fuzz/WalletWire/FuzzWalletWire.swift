@@ -8,7 +8,8 @@ import ProviderClients
 /// reads back after encoding), the payment token and the token answer as the client decodes
 /// them (each reads back; a token's `applePayToken` gives back its payment data), the token
 /// request as the sandbox checks it (what it takes, it takes again as the client encodes it,
-/// and the token it issues verifies on Adyen's and Square's sides as the same card), Adyen's
+/// and the token it issues verifies on Adyen's and Square's sides as the same card, refused alike
+/// when the merchant's capabilities carried in it do not take it), Adyen's
 /// `applePayToken` and Square's wallet nonce as the processors verify them, and the sandbox's
 /// error body.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -84,12 +85,22 @@ private func sandboxIssues(_ body: Data) {
     let transactionID = valid.transactionIdentifier ?? WalletTokenCheck.randomTransactionID()
     let answer = WalletTokenSigner.issue(WalletTokenPayload(
         network: valid.network, last4: valid.last4, amount: valid.amount, currency: valid.currency, merchantIdentifier: valid.merchantIdentifier,
-        transactionId: transactionID, issuedAt: Int(fuzzNow.timeIntervalSince1970)))
+        transactionId: transactionID, issuedAt: Int(fuzzNow.timeIntervalSince1970), countryCode: valid.countryCode,
+        merchantCapabilities: valid.merchantCapabilities))
     guard answer.squareNonce.utf8.count <= 192 else { fatalError("a Square nonce of \(answer.squareNonce.utf8.count) bytes: \(answer.squareNonce)") }
     let expected = [valid.network, valid.last4, String(valid.amount), valid.currency, transactionID]
+    // The merchant's capabilities travel in both: Adyen's and Square's sides refuse the same tokens.
+    let capabilities = valid.merchantCapabilities ?? [WalletMerchantCapability.supports3DS.rawValue]
+    let kinds = [WalletMerchantCapability.supportsCredit.rawValue, WalletMerchantCapability.supportsDebit.rawValue]
+    let cardKind = valid.last4 == WalletMagic.debitLast4 ? WalletMerchantCapability.supportsDebit.rawValue : WalletMerchantCapability.supportsCredit.rawValue
+    let refused = !capabilities.contains(WalletMerchantCapability.supports3DS.rawValue)
+        || (capabilities.contains { kinds.contains($0) } && !capabilities.contains(cardKind))
+    guard answer.token.paymentMethod.type == (valid.last4 == WalletMagic.debitLast4 ? "debit" : "credit") else {
+        fatalError("the token for \(valid) says a \(answer.token.paymentMethod.type) card")
+    }
     for card in [WalletTokenVerifier.card(fromApplePayToken: answer.token.applePayToken), WalletTokenVerifier.card(fromSquareNonce: answer.squareNonce)] {
         guard let card, [card.network, card.last4, String(card.amount), card.currency, card.transactionId] == expected,
-            card.problem(paying: valid.amount, currency: valid.currency, at: fuzzNow) == nil
+            card.problem(paying: valid.amount, currency: valid.currency, at: fuzzNow) == nil, (card.notSupported != nil) == refused
         else { fatalError("the token for \(valid) verifies as \(String(describing: card))") }
     }
 }

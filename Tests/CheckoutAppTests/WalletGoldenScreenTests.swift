@@ -38,6 +38,73 @@ import Testing
         WalletShippingOption(id: "fedex-standard-overnight", label: "FedEx Standard Overnight", detail: "Wed, Nov 25", amount: Money(minorUnits: 3480, currency: .usd)),
     ]
 
+    /// The seed's first example: the merchant's own two methods, express chosen.
+    static let flat: [WalletShippingOption] = [
+        WalletShippingOption(id: "freeshipping", label: "Free Shipping", detail: "Arrives in 6-8 weeks", amount: Money(minorUnits: 0, currency: .usd)),
+        WalletShippingOption(id: "expressshipping", label: "Express Shipping", detail: "Arrives in 2-3 days", amount: Money(minorUnits: 1000, currency: .usd)),
+        WalletShippingOption(id: "courier", label: "Courier", detail: "Priced at dispatch", amount: Money(minorUnits: 0, currency: .usd), pending: true),
+    ]
+
+    /// A sheet whose methods are not the rates service's: flat ones, or none (contact-only).
+    static func otherSheet(order: PaymentOrder, shipping: WalletSheet.ShippingSource, collectsAddress: Bool) -> WalletSheet {
+        let cards = customer.savedCards
+        let eligible = cards.filter { WalletSettings.defaultNetworks.contains($0.network) }
+        return WalletSheet(
+            order: order, contact: WalletContact(name: customer.name, email: customer.email, phone: customer.phone), eligibleCards: eligible,
+            ineligibleCards: cards.filter { !eligible.contains($0) }, card: eligible[0], addresses: customer.addresses,
+            address: customer.addresses[0], methodChoice: .id("expressshipping"), shipping: shipping, collectsAddress: collectsAddress)
+    }
+
+    private func sheetOpen(
+        _ width: Int, _ height: Int, cursorDown: Int = 0, prompt: (PaymentOrder) -> CustomerPrompt
+    ) throws -> AppState {
+        var state = try Screens.state(width: width, height: height)
+        let row = ProviderRegistry.builtIn.ids.firstIndex(of: "wallet") ?? 0
+        _ = Screens.apply(([.tab, .tab] + [Key](repeating: .down, count: row) + [.enter]).map { AppMessage.key($0) }, to: &state)
+        let catalog = try Catalog.bundled(currency: "USD")
+        let order = try PaymentOrder.forCart(catalog.defaultCart, merchantName: catalog.merchantName)
+        let attempt = PaymentAttempt(provider: "wallet", id: "wallet_tc-0a1b2c3d", amount: order.amount, reference: "tc-0a1b2c3d")
+        _ = Screens.apply([
+            .key(.character("p")), .stateChanged(.creatingRequest(PaymentAttempt(provider: "wallet", amount: order.amount))),
+            .stateChanged(.readyToAuthorize(attempt)), .promptChanged(prompt(order)),
+        ] + [AppMessage](repeating: .key(.down), count: cursorDown), to: &state)
+        return state
+    }
+
+    @Test func theSheetWithTheMerchantsFlatMethods() throws {
+        try check("wallet-sheet-flat", styles: true) { width, height in
+            try sheetOpen(width, height) { order in WalletAdapter.sheetPrompt(Self.otherSheet(order: order, shipping: .flat(Self.flat), collectsAddress: true)) }
+        }
+    }
+
+    @Test func theFlatMethodsList() throws {
+        try check("wallet-flat-methods") { width, height in
+            try sheetOpen(width, height) { order in WalletAdapter.methodsPrompt(Self.otherSheet(order: order, shipping: .flat(Self.flat), collectsAddress: true)) }
+        }
+    }
+
+    @Test func aContactOnlySheetHasNoAddressRow() throws {
+        var settings = WalletSettings()
+        settings.requiredContactFields = [.email, .phone]
+        settings.requiredBillingFields = [.name, .postalAddress]
+        try check("wallet-sheet-contact-only", styles: true) { width, height in
+            try sheetOpen(width, height) { order in
+                WalletAdapter.sheetPrompt(Self.otherSheet(order: order, shipping: .none, collectsAddress: false), settings: settings)
+            }
+        }
+    }
+
+    @Test(arguments: [WalletSettings.ShippingType.delivery, .storePickup, .servicePickup])
+    func theShippingTypeNamesTheRows(type: WalletSettings.ShippingType) throws {
+        var settings = WalletSettings()
+        settings.shippingType = type
+        try check("wallet-sheet-\(type.rawValue)") { width, height in
+            try sheetOpen(width, height) { order in
+                WalletAdapter.sheetPrompt(Self.otherSheet(order: order, shipping: .flat(Array(Self.flat.prefix(2))), collectsAddress: true), settings: settings)
+            }
+        }
+    }
+
     private func sheetOpen(_ width: Int, _ height: Int, address: Int = 0, rates: WalletSheet.RatesOutcome?, cursorDown: Int = 0) throws -> AppState {
         var state = try Screens.state(width: width, height: height)
         let row = ProviderRegistry.builtIn.ids.firstIndex(of: "wallet") ?? 0

@@ -47,6 +47,8 @@ import TestSupport
         (["run", "--provider", "adyen", "--amount", "7004", "--json"], 0),
         (["run", "--provider", "square", "--card", "ok", "--tip", "75", "--receipt", "--json"], 0),
         (["run", "--provider", "antom", "--amount", "8004", "--json"], 1),
+        (["run", "--provider", "wallet", "--shipping-methods", "courier:Courier:Priced at dispatch:pending", "--json"], 0),
+        (["run", "--provider", "wallet", "--require", "email", "--shipping-type", "delivery", "--json"], 0),
     ]
 
     @Test(arguments: outcomes)

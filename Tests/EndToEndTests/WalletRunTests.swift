@@ -78,6 +78,79 @@ import TestSupport
         #expect(try summary(outcome)["entry"] as? String == "card form")
     }
 
+    /// What the customer saw, as the items a script checks: label, amount, type; the total last,
+    /// labelled with the merchant, in `summary_recomputed` and the final summary alike.
+    private func items(_ object: [String: Any]) throws -> [[String: String]] {
+        try #require(object["summary_items"] as? [[String: String]], "\(object)")
+    }
+
+    @Test func theSummaryItemsAreWhatTheSheetShowedAndEndWithTheMerchantsTotal() async throws {
+        let outcome = try await wallet(["--address", "Office", "--shipping-method", "fastest"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        let recomputed = try #require(objects(outcome).first { $0["event"] as? String == "summary_recomputed" })
+        let shown = try items(recomputed)
+        let total = try #require(Int(recomputed["total"] as? String ?? ""))
+        let decimal = "\(total / 100).\(String(format: "%02d", total % 100))"
+        #expect(shown.last == ["label": "Driftwood Coffee Co.", "amount": decimal, "type": "final"], "\(shown)")
+        #expect(shown.contains { $0["label"]?.hasPrefix("FedEx Standard Overnight") == true && $0["type"] == "final" }, "\(shown)")
+        #expect(try items(summary(outcome)) == shown, "the final summary carries the items paid on")
+    }
+
+    /// The seed's first example: the merchant's own methods, no rates service asked; express
+    /// chosen; a pending method is shown and counted as nothing.
+    @Test func flatShippingMethodsAskNoRatesService() async throws {
+        let outcome = try await wallet([
+            "--shipping-methods", "freeshipping:Free Shipping:Arrives in 6-8 weeks:0;expressshipping:Express Shipping:Arrives in 2-3 days:10.00",
+            "--shipping-method", "expressshipping",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(eventNames(outcome) == ["address_selected", "method_selected", "summary_recomputed", "authorized", "processed"], "\(outcome.stdout)")
+        let result = try summary(outcome)
+        #expect(result["http_exchanges"] as? Int == 2, "the token and the charge, no rates")
+        #expect(result["shipping_method"] as? String == "Express Shipping (Arrives in 2-3 days)")
+        #expect(try items(result).contains(["label": "Express Shipping", "amount": "10.00", "type": "final"]))
+
+        let pending = try await wallet(["--shipping-methods", "courier:Courier:Priced at dispatch:pending"])
+        #expect(pending.status == 0, "\(pending.stdout)\(pending.stderr)")
+        #expect(try items(summary(pending)).contains(["label": "Courier", "amount": "0.00", "type": "pending"]))
+    }
+
+    @Test func theCatalogsMethodsAreFlatMethodsToo() async throws {
+        let outcome = try await wallet(["--shipping-methods", "catalog"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(!eventNames(outcome).contains("rates_received"), "\(outcome.stdout)")
+        #expect(try summary(outcome)["http_exchanges"] as? Int == 2)
+    }
+
+    /// Contact-only (no postal among the required shipping fields): no address, no rates call,
+    /// no shipping in the total; the shipping type is on the receipt.
+    @Test func aContactOnlyRequestAsksNoAddressAndNoRates() async throws {
+        let outcome = try await wallet(["--require", "email,phone", "--shipping-type", "storePickup", "--required-billing-fields", "name,postal"])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(eventNames(outcome) == ["summary_recomputed", "authorized", "processed"], "\(outcome.stdout)")
+        let result = try summary(outcome)
+        #expect(result["ship_to"] == nil && result["shipping_method"] == nil, "\(result)")
+        #expect(result["shipping_type"] as? String == "storePickup")
+        #expect(result["http_exchanges"] as? Int == 2)
+        #expect(try items(result).allSatisfy { $0["type"] == "final" })
+    }
+
+    /// The merchant's capabilities travel in the token and the processor's sandbox checks them:
+    /// a credit card when only debit is enabled, or an EMV token (no supports3DS), is refused.
+    @Test(arguments: ["adyen", "square"])
+    func aTokenTheMerchantsCapabilitiesDoNotTakeIsDeclined(processor: String) async throws {
+        let expected = processor == "adyen" ? "Not supported" : "CARD_NOT_SUPPORTED"
+        for capabilities in ["supports3DS,supportsDebit", "supportsEMV"] {
+            let outcome = try await wallet(["--wallet-processor", processor, "--merchant-capabilities", capabilities])
+            #expect(outcome.status == 1, "\(capabilities): \(outcome.stdout)\(outcome.stderr)")
+            #expect(try summary(outcome)["decline_reason"] as? String == expected, "\(capabilities)")
+        }
+        let debit = try await wallet([
+            "--wallet-processor", processor, "--merchant-capabilities", "supports3DS,supportsDebit", "--wallet-cards", "visa:5556", "--country-code", "GB",
+        ])
+        #expect(debit.status == 0, "the debit card (5556) is taken: \(debit.stdout)\(debit.stderr)")
+    }
+
     @Test func badOptionsNameTheFlagAndTheAllowedValues() async throws {
         let networks = try await wallet(["--networks", "amex,foo"])
         #expect(networks.status == 64)
@@ -85,5 +158,15 @@ import TestSupport
         let processor = try await wallet(["--wallet-processor", "stripe"])
         #expect(processor.status == 64)
         #expect(processor.stderr.contains("--wallet-processor must be adyen or square"), "\(processor.stderr)")
+        for (arguments, wanted) in [
+            (["--shipping-methods", "a:b:c"], "--shipping-methods: \"a:b:c\" has 3 ':'-separated parts, not 4"),
+            (["--shipping-type", "boat"], "--shipping-type must be one of shipping, delivery, storePickup, servicePickup"),
+            (["--merchant-capabilities", "foo"], "supports3DS, supportsEMV, supportsCredit, supportsDebit"),
+            (["--required-billing-fields", "zip"], "--required-billing-fields: unknown contact field \"zip\""),
+            (["--country-code", "USA"], "--country-code must be an ISO 3166 two-letter country code"),
+        ] {
+            let bad = try await wallet(arguments)
+            #expect(bad.status == 64 && bad.stderr.contains(wanted), "\(arguments): \(bad.stderr)")
+        }
     }
 }

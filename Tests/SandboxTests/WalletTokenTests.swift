@@ -184,6 +184,39 @@ import Testing
         }
     }
 
+    // MARK: - Merchant capabilities
+
+    /// The token carries the request's countryCode and merchantCapabilities; the processors take
+    /// 3DSecure tokens only, and a card kind the capabilities leave out when they name one.
+    @Test func theMerchantsCapabilitiesTravelInTheTokenAndTheProcessorsCheckThem() async throws {
+        try await Fixture.with { sandbox in
+            func issue(_ last4: String, _ capabilities: [String]) async throws -> WalletTokenResponse {
+                try await sandbox.tokens.token(WalletTokenRequest(
+                    merchantIdentifier: Fixture.merchantIdentifier, network: "visa", last4: last4, amount: 4505, currency: "USD", countryCode: "GB",
+                    merchantCapabilities: capabilities))
+            }
+            let debitOnly = ["supports3DS", "supportsDebit"]
+            let credit = try await issue("1234", debitOnly)
+            #expect(credit.token.paymentMethod.type == "credit")
+            let refused = try await sandbox.payAdyen(credit.token.applePayToken)
+            #expect(refused.result == .refused && refused.refusalReason == "Not supported", "\(refused)")
+            let creditNonce = try await issue("1234", debitOnly).squareNonce
+            let squareRefusal = await failure(SquareFailure.self) { try await sandbox.paySquare(creditNonce) }
+            guard case .api(400, let body)? = squareRefusal else { Issue.record("Square answered \(String(describing: squareRefusal))"); return }
+            #expect(body.errors.first?.code == "CARD_NOT_SUPPORTED" && body.payment?.status == "FAILED", "\(body)")
+
+            let emv = try await issue("1234", ["supportsEMV"])
+            #expect(try await sandbox.payAdyen(emv.token.applePayToken).refusalReason == "Not supported")
+
+            let debit = try await issue(WalletMagic.debitLast4, debitOnly)
+            #expect(debit.token.paymentMethod.type == "debit")
+            #expect(try await sandbox.payAdyen(debit.token.applePayToken).result == .authorised)
+            let debitNonce = try await issue(WalletMagic.debitLast4, debitOnly).squareNonce
+            #expect(debitNonce.contains("-debit.3DSecure.3DS+Debit-"), "\(debitNonce)")
+            #expect(try await sandbox.paySquare(debitNonce).status == "COMPLETED")
+        }
+    }
+
     // MARK: - Field checks
 
     /// Each change to a good request (JSON; null removes the field), the field named, and whether the answer lists what it allows.
@@ -205,6 +238,13 @@ import Testing
         (#"{"transactionIdentifier": "not hex at all!"}"#, "transactionIdentifier", false),
         (#"{"transactionIdentifier": "abc"}"#, "transactionIdentifier", false),
         (#"{"last_4": "1234"}"#, "last_4", true),
+        (#"{"countryCode": "usa"}"#, "countryCode", false),
+        (#"{"countryCode": 1}"#, "countryCode", false),
+        (#"{"merchantCapabilities": ["supportsCredit"]}"#, "merchantCapabilities", true),
+        (#"{"merchantCapabilities": ["supports3DS", "supports3DS"]}"#, "merchantCapabilities", true),
+        (#"{"merchantCapabilities": ["3DS"]}"#, "merchantCapabilities", true),
+        (#"{"merchantCapabilities": "supports3DS"}"#, "merchantCapabilities", true),
+        (#"{"merchantCapabilities": []}"#, "merchantCapabilities", true),
     ])
     func fieldErrorsNameTheField(change: String, field: String, listsAllowed: Bool) async throws {
         try await Fixture.with { sandbox in

@@ -205,6 +205,7 @@ public struct HeadlessCheckout: Sendable {
                 if case .completed(let receipt) = phase {
                     if options.printReceipt, !receipt.printout.isEmpty { object["receipt"] = receipt.printout }
                     if let headline = receipt.headline { object["headline"] = headline }
+                    for (key, list) in receipt.lists where object[key] == nil { object[key] = list }
                 }
             }
             let line = JSONLine.encode(object)

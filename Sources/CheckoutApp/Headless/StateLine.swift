@@ -156,6 +156,7 @@ enum NoticeLine {
             default: object[key] = value
             }
         }
+        for (key, list) in notice.lists where object[key] == nil { object[key] = list }
         return JSONLine.encode(object)
     }
 }

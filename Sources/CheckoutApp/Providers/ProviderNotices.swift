@@ -16,14 +16,20 @@ public struct ProviderNotice: Hashable, Sendable {
     public var verified: Bool
     /// An SDK's log line's parameters (`sdk_log`): `--json` nests them as `parameters`.
     public var parameters: [String: String]?
+    /// For `--json`: facts that are lists of records (the wallet's `summary_items`).
+    public var lists: [String: [[String: String]]]
 
-    public init(provider: String, name: String, summary: String, fields: [String: String] = [:], verified: Bool, parameters: [String: String]? = nil) {
+    public init(
+        provider: String, name: String, summary: String, fields: [String: String] = [:], verified: Bool, parameters: [String: String]? = nil,
+        lists: [String: [[String: String]]] = [:]
+    ) {
         self.provider = provider
         self.name = name
         self.summary = summary
         self.fields = fields
         self.verified = verified
         self.parameters = parameters
+        self.lists = lists
     }
 
     /// The event name of a line a provider's SDK logged.

@@ -43,13 +43,20 @@ public struct SettlementReceipt: Hashable, Sendable {
     public var headline: String?
     /// The printed receipt, line by line (Square's); empty when the provider has none.
     public var printout: [String]
+    /// Provider facts that are lists of records, for the `--json` summary (the wallet's
+    /// `summary_items`: what the customer saw on the sheet).
+    public var lists: [String: [[String: String]]]
 
-    public init(paymentID: String, payer: String? = nil, details: [String: String] = [:], headline: String? = nil, printout: [String] = []) {
+    public init(
+        paymentID: String, payer: String? = nil, details: [String: String] = [:], headline: String? = nil, printout: [String] = [],
+        lists: [String: [[String: String]]] = [:]
+    ) {
         self.paymentID = paymentID
         self.payer = payer
         self.details = details
         self.headline = headline
         self.printout = printout
+        self.lists = lists
     }
 }
 

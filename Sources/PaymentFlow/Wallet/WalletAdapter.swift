@@ -37,7 +37,8 @@ public struct WalletAdapter: PaymentProviderAdapter {
         do { _ = try WalletSummary.summary(of: order, shipping: nil) } catch {
             throw ProviderFailure(kind: .integration, category: "WALLET", code: "TOTAL_NOT_POSITIVE", detail: "the sheet cannot open: \(error.description)")
         }
-        _ = try openingAddress()
+        if settings.collectsAddress { _ = try openingAddress() }
+        _ = try shippingSource(order)
         let (eligible, _) = walletCards
         if let last4 = settings.cardLast4, !eligible.isEmpty, !eligible.contains(where: { $0.last4 == last4 }) {
             throw Self.optionFailure(
@@ -73,16 +74,43 @@ public struct WalletAdapter: PaymentProviderAdapter {
         }
         let card = settings.cardLast4.flatMap { last4 in eligible.first { $0.last4 == last4 } } ?? first
         let contact = WalletContact(name: customer?.name ?? "", email: customer?.email ?? "", phone: customer?.phone ?? "")
+        // A contact-only request asks no address: the sheet keeps an empty one it never shows.
+        let address = settings.collectsAddress ? try openingAddress() : ((try? openingAddress()) ?? Self.noAddress)
         let sheet = WalletSheet(
             order: order, contact: contact, eligibleCards: eligible, ineligibleCards: ineligible, card: card, addresses: addresses,
-            address: try openingAddress(), methodChoice: settings.method)
+            address: address, methodChoice: settings.method, shipping: try shippingSource(order), collectsAddress: settings.collectsAddress)
         let session = WalletSheetSession(desk: desk, settings: settings, services: services, receipts: receipts, report: report)
         return try await session.run(sheet, attempt: attempt, ids: ids, step: step)
     }
 
     public func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome {
-        let details = receipts.details(reference: attempt.reference ?? ids.reference)
-        return .completed(SettlementReceipt(paymentID: attempt.id ?? "", payer: attempt.payer, details: details))
+        let reference = attempt.reference ?? ids.reference
+        let items = receipts.items(reference: reference).map(\.fields)
+        return .completed(SettlementReceipt(
+            paymentID: attempt.id ?? "", payer: attempt.payer, details: receipts.details(reference: reference),
+            lists: items.isEmpty ? [:] : [WalletSummaryItem.jsonKey: items]))
+    }
+
+    static let noAddress = ShippingAddress(label: "", name: "", street: "", city: "", state: "", zip: "", country: "")
+
+    /// Where the sheet's methods come from, in this order: `--shipping-methods` (a list, or
+    /// `catalog`); a contact-only request without them has none; the rates service by address;
+    /// with no rates service, the catalog's methods.
+    func shippingSource(_ order: PaymentOrder) throws(ProviderFailure) -> WalletSheet.ShippingSource {
+        let catalog = WalletShippingOption.fromCatalog(order.cart.shippingMethods)
+        switch settings.flatMethods {
+        case .list(let methods)?:
+            do { return .flat(try WalletShippingOption.fromFlat(methods, currency: order.cart.currency)) } catch {
+                throw Self.optionFailure("--shipping-methods: \(error.description)")
+            }
+        case .catalog?:
+            guard !catalog.isEmpty else { throw Self.optionFailure("--shipping-methods catalog: the catalog has no shipping methods; give id:label:detail:amount;…") }
+            return .flat(catalog)
+        case nil:
+            if !settings.collectsAddress { return .none }
+            if services.rates.isConfigured || catalog.isEmpty { return .rates }
+            return .flat(catalog)
+        }
     }
 
     /// The address the sheet opens on: `--address`, else the first saved one.
@@ -114,5 +142,10 @@ extension WalletAdapter {
     /// The sheet's prompt for a sheet in a given state (golden screens, demos).
     public static func sheetPrompt(_ sheet: WalletSheet, settings: WalletSettings = WalletSettings(), processor: String = "Adyen") -> CustomerPrompt {
         WalletPrompts.sheet(sheet, settings: settings, processor: processor)
+    }
+
+    /// The shipping methods picker for a sheet (golden screens).
+    public static func methodsPrompt(_ sheet: WalletSheet) -> CustomerPrompt {
+        WalletPrompts.methods(sheet)
     }
 }

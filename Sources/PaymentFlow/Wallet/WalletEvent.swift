@@ -15,11 +15,14 @@ public struct WalletEvent: Hashable, Sendable {
     public var name: Name
     public var summary: String
     public var fields: [String: String]
+    /// The sheet's summary items, in order, the total last (`summary_recomputed`).
+    public var items: [WalletSummaryItem]
 
-    public init(_ name: Name, _ summary: String, fields: [String: String] = [:]) {
+    public init(_ name: Name, _ summary: String, fields: [String: String] = [:], items: [WalletSummaryItem] = []) {
         self.name = name
         self.summary = summary
         self.fields = fields
+        self.items = items
     }
 }
 

@@ -91,6 +91,8 @@ struct SandboxWalletTokens: WalletTokenSource {
 struct HTTPWalletRates: WalletRatesSource {
     let client: WalletRatesClient?
 
+    var isConfigured: Bool { client != nil }
+
     func rates(for address: ShippingAddress, weightGrams: Int, currency: Currency) async -> WalletSheet.RatesOutcome {
         guard let client else { return .failed("no rates service: give --rates-url or use the sandbox") }
         do {

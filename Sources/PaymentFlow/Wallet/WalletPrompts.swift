@@ -18,6 +18,7 @@ enum WalletPrompts {
         static let address = "address"
         static let method = "method"
         static let contact = "contact"
+        static let billing = "billing"
         static let newAddress = "new"
     }
 
@@ -34,21 +35,27 @@ enum WalletPrompts {
 
     /// The sheet: card, address, method, contact, then the summary items with the total last.
     static func sheet(_ sheet: WalletSheet, settings: WalletSettings, processor: String, notice: String? = nil) -> CustomerPrompt {
-        var choices = [
-            PromptChoice(id: Row.card, label: sheet.card.label, detail: "", heading: "PAY WITH"),
-            PromptChoice(
+        let type = settings.shippingType
+        var choices = [PromptChoice(id: Row.card, label: sheet.card.label, detail: "", heading: "PAY WITH")]
+        if sheet.collectsAddress {
+            choices.append(PromptChoice(
                 id: Row.address, label: addressLabel(sheet.address), detail: "\(sheet.address.city) \(sheet.address.zip) \(sheet.address.country)",
-                heading: "SHIP TO", mark: sheet.rates == .invalidAddress ? .error(WalletSheet.invalidAddressMessage) : nil),
-            methodRow(sheet),
-        ]
+                heading: type.addressHeading, mark: sheet.rates == .invalidAddress ? .error(WalletSheet.invalidAddressMessage) : nil))
+        }
+        if sheet.shippingSource != .none { choices.append(methodRow(sheet, heading: type.methodHeading)) }
         if !settings.requiredContactFields.filter({ $0 != .postalAddress }).isEmpty {
             choices.append(PromptChoice(
                 id: Row.contact, label: contactLine(sheet.contact, fields: settings.requiredContactFields), detail: "", heading: "CONTACT", selectable: false))
         }
+        if !settings.requiredBillingFields.isEmpty {
+            choices.append(PromptChoice(
+                id: Row.billing, label: billingLine(sheet, fields: settings.requiredBillingFields), detail: "", heading: "BILLING", selectable: false))
+        }
         let summary = try? sheet.summary()
         for (index, line) in (summary?.lines ?? []).enumerated() where line.kind != .total {
             choices.append(PromptChoice(
-                id: "line-\(index)", label: line.label, detail: line.amount.formatted, heading: index == 0 ? "SUMMARY" : nil, selectable: false))
+                id: "line-\(index)", label: line.label,
+                detail: line.kind == .shipping && sheet.method?.pending == true ? "Amount pending" : line.amount.formatted, heading: index == 0 ? "SUMMARY" : nil, selectable: false))
         }
         let total = summary?.total.formatted ?? "—"
         choices.append(PromptChoice(id: "total", label: WalletSummary.payLabel(merchant: sheet.order.merchantName), detail: total, selectable: false, emphasis: true))
@@ -68,20 +75,33 @@ enum WalletPrompts {
             scripted: scripted)
     }
 
-    private static func methodRow(_ sheet: WalletSheet) -> PromptChoice {
+    private static func methodRow(_ sheet: WalletSheet, heading: String) -> PromptChoice {
         switch sheet.rates {
         case .loading:
-            return PromptChoice(id: Row.method, label: "Shipping rates", detail: "", heading: "SHIPPING", mark: .busy)
+            return PromptChoice(id: Row.method, label: "Shipping rates", detail: "", heading: heading, mark: .busy)
         case .invalidAddress:
-            return PromptChoice(id: Row.method, label: "No shipping to this address", detail: "—", heading: "SHIPPING")
+            return PromptChoice(id: Row.method, label: "No shipping to this address", detail: "—", heading: heading)
         case .failed(let reason):
-            return PromptChoice(id: Row.method, label: "Shipping rates", detail: "", heading: "SHIPPING", mark: .error("failed: \(reason)"))
+            return PromptChoice(id: Row.method, label: "Shipping rates", detail: "", heading: heading, mark: .error("failed: \(reason)"))
         case .loaded:
             let method = sheet.method
             return PromptChoice(
-                id: Row.method, label: method?.label ?? "Choose a method", detail: method.map { "\($0.detail) · \($0.amount.formatted)" } ?? "",
-                heading: "SHIPPING")
+                id: Row.method, label: method?.label ?? "Choose a method", detail: method.map { "\($0.detail) · \($0.priceText)" } ?? "",
+                heading: heading)
         }
+    }
+
+    /// The BILLING row: the required billing fields, the billing address as its one line.
+    static func billingLine(_ sheet: WalletSheet, fields: [ContactField]) -> String {
+        var parts: [String] = []
+        if fields.contains(.name) { parts.append(sheet.contact.name) }
+        if fields.contains(.postalAddress) {
+            let billing = sheet.addresses.first ?? sheet.address
+            parts.append(billing.street.isEmpty ? "billing address on file" : "\(billing.street), \(billing.city) \(billing.zip)")
+        }
+        if fields.contains(.email) { parts.append(sheet.contact.email) }
+        if fields.contains(.phone) { parts.append(sheet.contact.phone) }
+        return parts.filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     static func addressLabel(_ address: ShippingAddress) -> String {
@@ -106,13 +126,15 @@ enum WalletPrompts {
             cursor: eligible.firstIndex { $0.id == sheet.card.last4 })
     }
 
-    static func addresses(_ sheet: WalletSheet) -> CustomerPrompt {
+    static func addresses(_ sheet: WalletSheet, type: WalletSettings.ShippingType = .shipping) -> CustomerPrompt {
         var choices = sheet.addresses.enumerated().map { index, address in
             PromptChoice(id: String(index), label: addressLabel(address), detail: "\(address.city) \(address.zip) \(address.country)")
         }
         choices.append(PromptChoice(id: Row.newAddress, label: "Enter a new address…"))
         return CustomerPrompt(
-            id: addressID, title: "Ship to", lines: ["Each address asks the rates service for its shipping methods."], choices: choices,
+            id: addressID, title: type.addressTitle,
+            lines: [sheet.looksUpRates ? "Each address asks the rates service for its shipping methods." : "The merchant's methods do not depend on the address."],
+            choices: choices,
             actions: [PromptAction(key: "Enter", label: "choose", id: Action.choose), PromptAction(key: "b", label: "back", id: Action.back)],
             cursor: sheet.addresses.firstIndex(of: sheet.address))
     }
@@ -132,9 +154,9 @@ enum WalletPrompts {
     }
 
     static func methods(_ sheet: WalletSheet) -> CustomerPrompt {
-        let choices = sheet.options.map { PromptChoice(id: $0.id, label: $0.label, detail: "\($0.detail) · \($0.amount.formatted)") }
+        let choices = sheet.options.map { PromptChoice(id: $0.id, label: $0.label, detail: "\($0.detail) · \($0.priceText)") }
         return CustomerPrompt(
-            id: methodID, title: "Shipping method", lines: ["To \(addressLabel(sheet.address))"], choices: choices,
+            id: methodID, title: "Shipping method", lines: [sheet.collectsAddress ? "To \(addressLabel(sheet.address))" : "The merchant's methods"], choices: choices,
             actions: [PromptAction(key: "Enter", label: "choose", id: Action.choose), PromptAction(key: "b", label: "back", id: Action.back)],
             cursor: sheet.options.firstIndex { $0.id == sheet.methodID })
     }

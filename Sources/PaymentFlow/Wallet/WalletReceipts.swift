@@ -6,17 +6,23 @@ import Synchronization
 final class WalletReceipts: Sendable {
     private struct Stored {
         var byReference: [String: [String: String]] = [:]
+        var items: [String: [WalletSummaryItem]] = [:]
         var arrivals: [String] = []
     }
 
     private let stored = Mutex(Stored())
 
-    func keep(reference: String, _ details: [String: String]) {
+    func keep(reference: String, _ details: [String: String], items: [WalletSummaryItem] = []) {
         stored.withLock { stored in
             // One session pays a handful of orders; past a bound the oldest goes first.
             if stored.byReference[reference] == nil { stored.arrivals.append(reference) }
             stored.byReference[reference] = details
-            if stored.arrivals.count > 64 { stored.byReference[stored.arrivals.removeFirst()] = nil }
+            stored.items[reference] = items
+            if stored.arrivals.count > 64 {
+                let oldest = stored.arrivals.removeFirst()
+                stored.byReference[oldest] = nil
+                stored.items[oldest] = nil
+            }
         }
     }
 
@@ -24,13 +30,21 @@ final class WalletReceipts: Sendable {
         stored.withLock { $0.byReference[reference] ?? [:] }
     }
 
-    static func details(sheet: WalletSheet, method: WalletShippingOption, processor: String, charge: WalletChargeResult, by: String) -> [String: String] {
+    /// The summary items the customer paid on (none for the card form).
+    func items(reference: String) -> [WalletSummaryItem] {
+        stored.withLock { $0.items[reference] ?? [] }
+    }
+
+    static func details(sheet: WalletSheet, processor: String, charge: WalletChargeResult, by: String, type: WalletSettings.ShippingType = .shipping) -> [String: String] {
         var details = charge.details
         details["processor"] = processor.lowercased()
         details["card"] = sheet.card.label
-        details["ship_to"] = sheet.address.oneLine
-        details["shipping_method"] = "\(method.label) (\(method.detail))"
-        details["shipping"] = method.amount.formatted
+        if sheet.collectsAddress { details["ship_to"] = sheet.address.oneLine }
+        if type != .shipping { details["shipping_type"] = type.rawValue }
+        if let method = sheet.method {
+            details["shipping_method"] = "\(method.label) (\(method.detail))"
+            details["shipping"] = method.priceText
+        }
         details["contact"] = [sheet.contact.name, sheet.contact.email, sheet.contact.phone].filter { !$0.isEmpty }.joined(separator: ", ")
         details["authorized_by"] = by
         return details

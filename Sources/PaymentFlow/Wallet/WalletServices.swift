@@ -4,6 +4,12 @@ import ProviderWire
 /// Where the sheet's rates come from: the sandbox's `/rates`, or `--rates-url`.
 public protocol WalletRatesSource: Sendable {
     func rates(for address: ShippingAddress, weightGrams: Int, currency: Currency) async -> WalletSheet.RatesOutcome
+    /// False when there is no rates service: the catalog's methods are used, flat.
+    var isConfigured: Bool { get }
+}
+
+extension WalletRatesSource {
+    public var isConfigured: Bool { true }
 }
 
 /// Issues the wallet's payment token once the customer authorizes (PassKit's part; the sandbox here).

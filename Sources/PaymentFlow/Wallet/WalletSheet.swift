@@ -19,6 +19,16 @@ public struct WalletSheet: Hashable, Sendable {
         case failed(String)
     }
 
+    /// Where the sheet's shipping methods come from.
+    public enum ShippingSource: Hashable, Sendable {
+        /// The rates service, asked for each address.
+        case rates
+        /// The merchant's own list, whatever the address.
+        case flat([WalletShippingOption])
+        /// No methods: a contact-only request with no flat methods.
+        case none
+    }
+
     public static let invalidAddressMessage = "invalid shipping postal address"
 
     public let order: PaymentOrder
@@ -34,11 +44,28 @@ public struct WalletSheet: Hashable, Sendable {
     /// Bumped by every address choice; an answer for an older one is dropped.
     public private(set) var generation = 0
     private let methodChoice: WalletSettings.MethodChoice
+    public let shippingSource: ShippingSource
+    /// False for a contact-only request: no address row, no rates.
+    public let collectsAddress: Bool
 
     public init(
         order: PaymentOrder, contact: WalletContact, eligibleCards: [SavedCard], ineligibleCards: [SavedCard], card: SavedCard,
-        addresses: [ShippingAddress], address: ShippingAddress, methodChoice: WalletSettings.MethodChoice
+        addresses: [ShippingAddress], address: ShippingAddress, methodChoice: WalletSettings.MethodChoice,
+        shipping: ShippingSource = .rates, collectsAddress: Bool = true
     ) {
+        // With no address there is nothing to look rates up for.
+        let shipping = !collectsAddress && shipping == .rates ? .none : shipping
+        self.shippingSource = shipping
+        self.collectsAddress = collectsAddress
+        switch shipping {
+        case .rates:
+            break
+        case .flat(let options):
+            rates = .loaded(options)
+            methodID = Self.preselected(options, choice: methodChoice)
+        case .none:
+            rates = .loaded([])
+        }
         self.order = order
         self.contact = contact
         self.eligibleCards = eligibleCards
@@ -53,6 +80,11 @@ public struct WalletSheet: Hashable, Sendable {
     public mutating func chooseAddress(_ chosen: ShippingAddress) -> Int {
         if !addresses.contains(chosen) { addresses.append(chosen) }
         address = chosen
+        // Flat methods do not depend on the address.
+        guard looksUpRates else {
+            generation += 1
+            return generation
+        }
         rates = .loading
         methodID = nil
         generation += 1
@@ -110,6 +142,31 @@ public struct WalletSheet: Hashable, Sendable {
 
     public var method: WalletShippingOption? { options.first { $0.id == methodID } }
 
+    /// Whether an address choice asks the rates service.
+    public var looksUpRates: Bool { shippingSource == .rates && collectsAddress }
+
+    /// The summary items as the sheet shows them (`PKPaymentSummaryItem`s): the lines, the
+    /// shipping (pending while its rates are loading or when its method is not priced yet), and
+    /// last the total labelled with the merchant. Empty when the order cannot be summed.
+    public func summaryItems() -> [WalletSummaryItem] {
+        guard let summary = try? summary() else { return [] }
+        var items: [WalletSummaryItem] = []
+        for line in summary.lines {
+            switch line.kind {
+            case .total:
+                if looksUpRates, rates == .loading {
+                    items.append(WalletSummaryItem(label: "Shipping", amount: .zero(line.amount.currency), pending: true))
+                }
+                items.append(WalletSummaryItem(label: line.label, amount: line.amount, pending: false))
+            case .shipping:
+                items.append(WalletSummaryItem(label: line.label, amount: line.amount, pending: method?.pending == true))
+            default:
+                items.append(WalletSummaryItem(label: line.label, amount: line.amount, pending: false))
+            }
+        }
+        return items
+    }
+
     /// The summary items for the current method: the order's lines with the chosen rate as its
     /// shipping; while no rate is chosen, without shipping.
     public func summary() throws(OrderTotalError) -> OrderSummary {
@@ -123,11 +180,32 @@ public struct WalletSheet: Hashable, Sendable {
         case .invalidAddress: return "Choose another address: \(Self.invalidAddressMessage)"
         case .failed(let reason): return "Shipping rates failed (\(reason)); choose the address again or another one"
         case .loaded:
-            if method == nil { return "Choose a shipping method" }
+            if method == nil, shippingSource != .none { return "Choose a shipping method" }
             do { _ = try summary() } catch { return error.description }
             return nil
         }
     }
+}
+
+/// One summary item as the sheet shows it: `final`, or `pending` for an amount not known yet.
+public struct WalletSummaryItem: Hashable, Sendable {
+    public var label: String
+    public var amount: Money
+    public var pending: Bool
+
+    public init(label: String, amount: Money, pending: Bool) {
+        self.label = label
+        self.amount = amount
+        self.pending = pending
+    }
+
+    public var type: String { pending ? "pending" : "final" }
+
+    /// The `--json` key the items go under, in `summary_recomputed` and the final summary.
+    public static let jsonKey = "summary_items"
+
+    /// As `--json` carries it: `{"label": "Mustache Wax", "amount": "10.00", "type": "final"}`.
+    public var fields: [String: String] { ["label": label, "amount": amount.decimalString, "type": type] }
 }
 
 /// Who is paying, as the wallet holds it: sent with the order when the merchant requires it.

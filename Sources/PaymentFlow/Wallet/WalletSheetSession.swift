@@ -60,7 +60,11 @@ final class WalletSheetSession: Sendable {
         }
         func lookUp(_ address: ShippingAddress) {
             let generation = sheet.chooseAddress(address)
-            report(WalletEvent(.addressSelected, address.label.isEmpty ? address.oneLine : "\(address.label): \(address.oneLine)", fields: Self.fields(address)))
+            if sheet.collectsAddress {
+                report(WalletEvent(.addressSelected, address.label.isEmpty ? address.oneLine : "\(address.label): \(address.oneLine)", fields: Self.fields(address)))
+            }
+            // Flat methods and contact-only requests ask no rates service.
+            guard sheet.looksUpRates else { return }
             for lookup in lookups { lookup.cancel() }
             let (rates, continuation, order) = (services.rates, continuation, sheet.order)
             lookups = [Task {
@@ -75,6 +79,10 @@ final class WalletSheetSession: Sendable {
         var screen = Screen.sheet
         var biometricFailures = 0
         lookUp(sheet.address)
+        if !sheet.looksUpRates {
+            // The methods are the merchant's own (or there are none): chosen and summed at once.
+            if sheet.method != nil { reportMethod(sheet) } else { reportSummary(sheet) }
+        }
         await show(sheetPrompt())
         for await input in inputs {
             switch input {
@@ -105,7 +113,7 @@ final class WalletSheetSession: Sendable {
                         await show(WalletPrompts.cards(sheet, networks: settings.supportedNetworks))
                     case WalletPrompts.Row.address?:
                         screen = .addresses
-                        await show(WalletPrompts.addresses(sheet))
+                        await show(WalletPrompts.addresses(sheet, type: settings.shippingType))
                     case WalletPrompts.Row.method? where !sheet.options.isEmpty:
                         screen = .methods
                         await show(WalletPrompts.methods(sheet))
@@ -204,13 +212,19 @@ final class WalletSheetSession: Sendable {
         report(WalletEvent(
             .methodSelected, "\(method.label) \(method.amount.formatted) (\(method.detail))",
             fields: ["id": method.id, "label": method.label, "amount": String(method.amount.minorUnits), "arrival": method.detail]))
+        reportSummary(sheet)
+    }
+
+    /// `summary_recomputed`: the sums, and the summary items exactly as the sheet shows them.
+    private func reportSummary(_ sheet: WalletSheet) {
         guard let summary = try? sheet.summary() else { return }
         report(WalletEvent(
             .summaryRecomputed, "shipping \(summary.shipping.formatted), tax \(summary.tax.formatted), total \(summary.total.formatted)",
             fields: [
                 "shipping": String(summary.shipping.minorUnits), "tax": String(summary.tax.minorUnits), "total": String(summary.total.minorUnits),
                 "currency": summary.total.currency.code,
-            ]))
+            ],
+            items: sheet.summaryItems()))
     }
 
     /// The customer authorized: "Processing", the token, the processor's charge, the mark.
@@ -220,17 +234,18 @@ final class WalletSheetSession: Sendable {
         report(WalletEvent(.authorized, "\(sheet.card.label) by \(authorizedBy == "passcode" ? "passcode" : "Touch ID")", fields: ["card": sheet.card.last4, "by": authorizedBy]))
         await step("processing")
         await desk.display(WalletPrompts.processing(.busy, title: "Processing", lines: [sheet.card.label]))
-        guard let summary = try? sheet.summary(), let method = sheet.method else {
+        guard let summary = try? sheet.summary(), sheet.unpayableReason == nil else {
             throw ProviderFailure(kind: .unexpected, category: "WALLET", code: "SHEET_NOT_PAYABLE", detail: sheet.unpayableReason)
         }
         let result: WalletChargeResult
         do throws(ProviderFailure) {
             let token = try await services.tokens.token(WalletTokenRequest(
                 merchantIdentifier: settings.merchantIdentifier, network: sheet.card.network.rawValue, last4: sheet.card.last4,
-                amount: summary.total.minorUnits, currency: summary.total.currency.code, transactionIdentifier: ids.idempotencyKey))
+                amount: summary.total.minorUnits, currency: summary.total.currency.code, transactionIdentifier: ids.idempotencyKey,
+                countryCode: settings.countryCode, merchantCapabilities: settings.merchantCapabilities.map(\.rawValue)))
             result = try await services.processor.charge(WalletCharge(
                 token: token, amount: summary.total, reference: attempt.reference ?? ids.reference, idempotencyKey: ids.idempotencyKey,
-                address: sheet.address, contact: sheet.contact, shippingLabel: method.label))
+                address: sheet.address, contact: sheet.contact, shippingLabel: sheet.method?.label ?? ""))
         } catch {
             await showResult(.error("Payment Not Completed"), lines: [error.description])
             throw error
@@ -247,7 +262,8 @@ final class WalletSheetSession: Sendable {
         decided.declineReason = result.declineReason
         receipts.keep(
             reference: decided.reference ?? ids.reference,
-            WalletReceipts.details(sheet: sheet, method: method, processor: services.processor.name, charge: result, by: authorizedBy))
+            WalletReceipts.details(sheet: sheet, processor: services.processor.name, charge: result, by: authorizedBy, type: settings.shippingType),
+            items: sheet.summaryItems())
         return decided
     }
 

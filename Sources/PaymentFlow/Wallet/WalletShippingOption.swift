@@ -8,12 +8,40 @@ public struct WalletShippingOption: Hashable, Sendable {
     public var label: String
     public var detail: String
     public var amount: Money
+    /// Not priced yet (`PKPaymentSummaryItemType.pending`): shown as "Amount pending", counted as nothing.
+    public var pending: Bool
 
-    public init(id: String, label: String, detail: String, amount: Money) {
+    public init(id: String, label: String, detail: String, amount: Money, pending: Bool = false) {
         self.id = id
         self.label = label
         self.detail = detail
-        self.amount = amount
+        self.amount = pending ? .zero(amount.currency) : amount
+        self.pending = pending
+    }
+
+    /// What the sheet shows for its price.
+    public var priceText: String { pending ? "Amount pending" : amount.formatted }
+
+    /// The catalog's shipping methods as the sheet's.
+    public static func fromCatalog(_ methods: [ShippingMethod]) -> [WalletShippingOption] {
+        methods.map { WalletShippingOption(id: $0.id, label: $0.label, detail: $0.detail, amount: $0.amount) }
+    }
+
+    /// The merchant's own methods priced in `currency`; the problem names the method.
+    public static func fromFlat(_ methods: [WalletFlatMethod], currency: Currency) throws(WalletRatesProblem) -> [WalletShippingOption] {
+        var options: [WalletShippingOption] = []
+        for method in methods {
+            guard let text = method.amount else {
+                options.append(WalletShippingOption(id: method.id, label: method.label, detail: method.detail, amount: .zero(currency), pending: true))
+                continue
+            }
+            guard let amount = try? Money(decimal: text, currency: currency) else {
+                throw WalletRatesProblem("shipping method \(method.id): \"\(text.prefix(20))\" is not an amount in \(currency.code)")
+            }
+            guard amount.minorUnits >= 0 else { throw WalletRatesProblem("shipping method \(method.id): the amount must not be negative") }
+            options.append(WalletShippingOption(id: method.id, label: method.label, detail: method.detail, amount: amount))
+        }
+        return options
     }
 
     /// The rates as methods, cheapest first as the service sorts them; a rate whose amount or

@@ -84,6 +84,13 @@ public struct WalletTokenMethod: Codable, Hashable, Sendable {
     }
 }
 
+/// `PKMerchantCapability` as the payment request and the token carry it.
+public enum WalletMerchantCapability: String, CaseIterable, Codable, Hashable, Sendable {
+    case supports3DS, supportsEMV, supportsCredit, supportsDebit
+
+    public static let defaults: [WalletMerchantCapability] = [.supports3DS]
+}
+
 /// `POST /wallet/tokens`: what the customer authorized on the sheet, for the sandbox standing in
 /// for PassKit to make a token of. A token pays this amount only.
 public struct WalletTokenRequest: Codable, Hashable, Sendable {
@@ -97,14 +104,24 @@ public struct WalletTokenRequest: Codable, Hashable, Sendable {
     public var currency: String
     /// Hex; the sandbox makes one when left out.
     public var transactionIdentifier: String?
+    /// The payment request's `countryCode` (ISO 3166 alpha-2); US when left out.
+    public var countryCode: String?
+    /// The payment request's `merchantCapabilities` (`WalletMerchantCapability` raw values);
+    /// supports3DS when left out. Carried in the token for the processor to check.
+    public var merchantCapabilities: [String]?
 
-    public init(merchantIdentifier: String, network: String, last4: String, amount: Int, currency: String, transactionIdentifier: String? = nil) {
+    public init(
+        merchantIdentifier: String, network: String, last4: String, amount: Int, currency: String, transactionIdentifier: String? = nil,
+        countryCode: String? = nil, merchantCapabilities: [String]? = nil
+    ) {
         self.merchantIdentifier = merchantIdentifier
         self.network = network
         self.last4 = last4
         self.amount = amount
         self.currency = currency
         self.transactionIdentifier = transactionIdentifier
+        self.countryCode = countryCode
+        self.merchantCapabilities = merchantCapabilities
     }
 }
 

@@ -31,6 +31,12 @@ extension AdyenPayments {
         payment.paymentMethod = AdyenResponsePaymentMethod(type: AdyenApplePayDetails.type, brand: brand)
         payment.additionalData = ["cardSummary": card.last4, "paymentMethod": brand]
         if card.isDeclined { return AdyenEndpoint.Answer(finish(refuse(payment, "Refused"), consumesGrant: false, now: now).response) }
+        if card.notSupported != nil {
+            // The merchant's capabilities (carried in the token) do not take this card or cryptogram.
+            var refused = refuse(payment, "Not supported")
+            refused.refusalReasonCode = "10"
+            return AdyenEndpoint.Answer(finish(refused, consumesGrant: false, now: now).response)
+        }
         apply(magic: valid.amount.value, to: &payment)
         if payment.resultCode == .redirectShopper { payment.resultCode = .authorised }  // the redirect magic is Cash App Pay's
         let consumes = [.authorised, .received].contains(payment.resultCode)

@@ -16,10 +16,15 @@ public struct TokenizedCard: Hashable, Sendable {
     public let expiresAt: Date
     /// The issuer's decline magic: the processor refuses it.
     public let isDeclined: Bool
+    /// Why the merchant's processor does not take this token (its capabilities, as the token
+    /// carries them); nil when it does. The processor refuses it as a payment it does not permit.
+    public let notSupported: String?
 
     public init(
-        network: String, last4: String, amount: Int, currency: String, transactionId: String, issuedAt: Date, expiresAt: Date, isDeclined: Bool
+        network: String, last4: String, amount: Int, currency: String, transactionId: String, issuedAt: Date, expiresAt: Date, isDeclined: Bool,
+        notSupported: String? = nil
     ) {
+        self.notSupported = notSupported
         self.network = network
         self.last4 = last4
         self.amount = amount

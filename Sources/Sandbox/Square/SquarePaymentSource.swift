@@ -31,7 +31,8 @@ extension SquareCreatePayment {
             card = SquareCard(cardBrand: tokenized.squareBrand, last4: tokenized.last4)
             // Card not present, as Square records a wallet payment taken online.
             entry = .keyed
-            errorCode = tokenized.isDeclined ? "GENERIC_DECLINE" : nil
+            // The merchant's capabilities (carried in the token) do not take this card or cryptogram.
+            errorCode = tokenized.notSupported != nil ? "CARD_NOT_SUPPORTED" : tokenized.isDeclined ? "GENERIC_DECLINE" : nil
             application = nil
             checksCVVAndPostalCode = false
             singleUse = true

@@ -16,7 +16,7 @@ struct WalletTokenRejection: Error {
 /// cannot show: the merchant id, a network it knows, four digits, an amount in minor units, a
 /// currency the shop prices in, and an optional hex transaction id.
 enum WalletTokenCheck {
-    static let fields = ["merchantIdentifier", "network", "last4", "amount", "currency", "transactionIdentifier"]
+    static let fields = ["merchantIdentifier", "network", "last4", "amount", "currency", "transactionIdentifier", "countryCode", "merchantCapabilities"]
     static let maxMerchantIdentifierLength = 128
     static let transactionIDLength = 16...64
     static let maxDepth = 16
@@ -64,8 +64,43 @@ enum WalletTokenCheck {
             }
             transactionID = given.lowercased()
         }
+        var countryCode: String?
+        if body["countryCode"] != nil, body["countryCode"] != .null {
+            let given = try string(body, "countryCode")
+            guard given.utf8.count == 2, given.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+                throw WalletTokenRejection("countryCode", "countryCode must be an ISO 3166 two-letter code in capitals, e.g. \"US\", or left out")
+            }
+            countryCode = given
+        }
+        let capabilities = try merchantCapabilities(body)
         return WalletTokenRequest(
-            merchantIdentifier: merchant, network: network, last4: last4, amount: Int(amount), currency: currency, transactionIdentifier: transactionID)
+            merchantIdentifier: merchant, network: network, last4: last4, amount: Int(amount), currency: currency, transactionIdentifier: transactionID,
+            countryCode: countryCode, merchantCapabilities: capabilities)
+    }
+
+    /// `merchantCapabilities`: known names, each once, with supports3DS or supportsEMV (PassKit
+    /// will not present a request that supports neither); nil when left out.
+    private static func merchantCapabilities(_ body: [String: JSONValue]) throws(WalletTokenRejection) -> [String]? {
+        guard let value = body["merchantCapabilities"], value != .null else { return nil }
+        let names = WalletMerchantCapability.allCases.map(\.rawValue)
+        guard case .array(let entries) = value, (1...names.count).contains(entries.count) else {
+            throw WalletTokenRejection("merchantCapabilities", "merchantCapabilities must be an array of 1 to \(names.count) of \(names.joined(separator: ", "))", allowed: names)
+        }
+        var capabilities: [String] = []
+        for entry in entries {
+            guard case .string(let name) = entry, names.contains(name) else {
+                throw WalletTokenRejection("merchantCapabilities", "merchantCapabilities holds an unknown capability; use \(names.joined(separator: ", "))", allowed: names)
+            }
+            guard !capabilities.contains(name) else {
+                throw WalletTokenRejection("merchantCapabilities", "merchantCapabilities lists \(name) twice", allowed: names)
+            }
+            capabilities.append(name)
+        }
+        guard capabilities.contains(WalletMerchantCapability.supports3DS.rawValue) || capabilities.contains(WalletMerchantCapability.supportsEMV.rawValue) else {
+            throw WalletTokenRejection(
+                "merchantCapabilities", "merchantCapabilities must include supports3DS (or supportsEMV): PassKit presents no request without one", allowed: names)
+        }
+        return capabilities
     }
 
     /// A string field; `allowed` goes with any complaint about a field that takes a fixed set.

@@ -33,7 +33,8 @@ struct WalletTokenRoutes {
         let outcome = tokens.issue(valid, transactionID: transactionID, now: now, limits: settings.limits) {
             WalletTokenSigner.issue(WalletTokenPayload(
                 network: valid.network, last4: valid.last4, amount: valid.amount, currency: valid.currency,
-                merchantIdentifier: valid.merchantIdentifier, transactionId: transactionID, issuedAt: Int(now.timeIntervalSince1970.rounded(.down))))
+                merchantIdentifier: valid.merchantIdentifier, transactionId: transactionID, issuedAt: Int(now.timeIntervalSince1970.rounded(.down)),
+                countryCode: valid.countryCode, merchantCapabilities: valid.merchantCapabilities))
         }
         switch outcome {
         case .issued(let response), .replay(let response):

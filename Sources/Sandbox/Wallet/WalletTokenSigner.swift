@@ -15,6 +15,23 @@ struct WalletTokenPayload: Codable, Hashable, Sendable {
     let transactionId: String
     /// Unix seconds, by the issuing sandbox's clock.
     let issuedAt: Int
+    /// The payment request's countryCode and merchantCapabilities (nil in a token issued for a
+    /// request that left them out: US and supports3DS).
+    var countryCode: String? = nil
+    var merchantCapabilities: [String]? = nil
+
+    /// credit, or debit for the sandbox's debit card (last4 5556).
+    var cardType: String { last4 == WalletMagic.debitLast4 ? "debit" : "credit" }
+    /// 3DSecure when the merchant supports 3DS, else EMV (as PassKit picks the cryptogram).
+    var paymentDataType: String {
+        (merchantCapabilities ?? [WalletMerchantCapability.supports3DS.rawValue]).contains(WalletMerchantCapability.supports3DS.rawValue) ? "3DSecure" : "EMV"
+    }
+
+    /// The nonce's capability field: `<type>.<paymentDataType>.<capabilities without "supports", joined by +>`.
+    var capabilityField: String {
+        let names = (merchantCapabilities ?? [WalletMerchantCapability.supports3DS.rawValue]).map { $0.replacingOccurrences(of: "supports", with: "") }
+        return "\(cardType).\(paymentDataType).\(names.joined(separator: "+"))"
+    }
 }
 
 /// Makes the sandbox's self-verifying tokens: `data` is the payload's JSON in base64, and
@@ -40,11 +57,11 @@ enum WalletTokenSigner {
         signature(of: "square-nonce:" + body).prefix(nonceTagLength / 2).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    /// `cnon:wallet-<transactionId>-<network>-<last4>-<amount>-<currency>-<issuedAt>` (read back by
+    /// `cnon:wallet-<transactionId>-<network>-<last4>-<amount>-<currency>-<issuedAt>-<capabilities>` (read back by
     /// `WalletTokenVerifier.card(fromSquareNonce:)`).
     static func nonceBody(_ payload: WalletTokenPayload) -> String {
         squareNoncePrefix
-            + [payload.transactionId, payload.network, payload.last4, String(payload.amount), payload.currency, String(payload.issuedAt)]
+            + [payload.transactionId, payload.network, payload.last4, String(payload.amount), payload.currency, String(payload.issuedAt), payload.capabilityField]
             .joined(separator: "-")
     }
 
@@ -60,7 +77,7 @@ enum WalletTokenSigner {
         let paymentData = WalletPaymentData(data: data, signature: signature(of: data).base64EncodedString(), header: header)
         let network = WalletNetwork(rawValue: payload.network)
         let method = WalletTokenMethod(
-            displayName: "\(network?.appleName ?? payload.network) \(payload.last4)", network: network?.appleName ?? payload.network, type: "credit")
+            displayName: "\(network?.appleName ?? payload.network) \(payload.last4)", network: network?.appleName ?? payload.network, type: payload.cardType)
         let token = WalletPaymentToken(paymentData: paymentData, paymentMethod: method, transactionIdentifier: payload.transactionId.uppercased())
         let body = nonceBody(payload)
         return WalletTokenResponse(token: token, squareNonce: body + "-" + nonceTag(body))

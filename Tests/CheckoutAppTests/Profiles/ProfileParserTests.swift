@@ -1,5 +1,6 @@
 @testable import CheckoutApp
 import Foundation
+import PaymentFlow
 import Testing
 
 /// The config file as a user writes it: the example `config init` writes is valid, every
@@ -96,5 +97,37 @@ import Testing
         #expect(ConfigLocation.file(environment: ["HOME": "/home/u"]) == "/home/u/.config/checkout/config.yaml")
         // A relative XDG_CONFIG_HOME is ignored, as the specification says.
         #expect(ConfigLocation.file(environment: ["XDG_CONFIG_HOME": "cfg", "HOME": "/home/u"]) == "/home/u/.config/checkout/config.yaml")
+    }
+}
+
+/// The wallet sheet's request options (issue 28) as a profile sets them: read as the flags are,
+/// and a bad value named as the flag names it.
+@Suite struct WalletProfileOptionsTests {
+    @Test func theWalletsRequestOptionsAreProfileOptions() throws {
+        let configuration = try ProfileParser.parse(
+            """
+            profiles:
+              pickup:
+                providers: [wallet]
+                options:
+                  shipping-methods: "free:Free:Soon:0;express:Express:Tomorrow:10.00"
+                  shipping-type: storePickup
+                  require: email
+                  required-billing-fields: name,postal
+                  country-code: GB
+                  merchant-capabilities: supports3DS,supportsDebit
+
+            """, file: "config.yaml")
+        let profile = try #require(configuration.profile("pickup"))
+        let descriptor = ProviderDescriptor.wallet
+        #expect(descriptor.optionProblem(ProviderOptionValues(profile.options)) == nil)
+        let settings = try WalletOptions.settings(ProviderOptionValues(profile.options))
+        #expect(settings.shippingType == .storePickup && !settings.collectsAddress)
+        #expect(settings.requiredBillingFields == [.name, .postalAddress])
+        #expect(settings.countryCode == "GB" && settings.merchantCapabilities == [.supports3DS, .supportsDebit])
+        #expect(settings.flatMethods == .list([
+            WalletFlatMethod(id: "free", label: "Free", detail: "Soon", amount: "0"), WalletFlatMethod(id: "express", label: "Express", detail: "Tomorrow", amount: "10.00"),
+        ]))
+        #expect(descriptor.optionProblem(ProviderOptionValues(["shipping-type": "drone"]))?.contains("--shipping-type must be one of") == true)
     }
 }

@@ -138,6 +138,20 @@ import TerminalUI
         }
     }
 
+    /// The wallet's flat shipping methods and a contact-only store-pickup request, from a
+    /// scenario's options: both front ends ask no rates service and charge the same token.
+    @Test(arguments: [
+        ["shipping-methods": "freeshipping:Free Shipping:Arrives in 6-8 weeks:0;expressshipping:Express Shipping:Arrives in 2-3 days:10.00",
+         "shipping-method": "expressshipping"],
+        ["require": "email,phone", "shipping-type": "storePickup", "required-billing-fields": "name,postal", "merchant-capabilities": "supports3DS,supportsCredit"],
+    ])
+    func bothFrontEndsWalkTheWalletsFlatAndContactOnlySheetsAlike(options: [String: String]) async throws {
+        let requests = try await checkBothFrontEnds(provider: "wallet", customer: .approve, status: .approved, options: options)
+        #expect(!requests.contains { $0.contains("/rates") }, "no rates call: \(requests)")
+        let token = try #require(requests.first { $0.hasPrefix("POST http://HOST/wallet/tokens") })
+        #expect(token.contains(#""merchantCapabilities":["supports3DS""#), "\(token)")
+    }
+
     /// Runs `provider`'s checkout through both front ends and compares their requests; returns them.
     @discardableResult
     private func checkBothFrontEnds(

@@ -31,7 +31,7 @@ extension ProviderDescriptor {
             let report: WalletEventReporter = { event in
                 notices.post(ProviderNotice(
                     provider: "wallet", name: event.name.rawValue, summary: "\(event.name.rawValue) \(event.summary)", fields: event.fields.merging(["message": event.summary]) { given, _ in given },
-                    verified: true))
+                    verified: true, lists: event.items.isEmpty ? [:] : [WalletSummaryItem.jsonKey: event.items.map(\.fields)]))
             }
             let services = WalletHTTPServices.make(
                 settings: settings, http: connection.http, sandboxURL: connection.sandboxURL,
@@ -42,7 +42,17 @@ extension ProviderDescriptor {
                 provider: "wallet", settings: settings, customer: connection.catalog?.sampleCustomer, desk: connection.desk, services: services, report: report)
         },
         makeSandbox: { _ in WalletSandbox(id: "wallet") },
-        detail: { values in ((try? WalletOptions.settings(values)) ?? WalletSettings()).processor == .square ? "Square" : "Adyen" })
+        detail: { values in ((try? WalletOptions.settings(values)) ?? WalletSettings()).processor == .square ? "Square" : "Adyen" },
+        // The soak also runs the merchant's flat methods and a contact-only store pickup (no rates
+        // call); `make bench` measures the address-driven sheet (its row stays `wallet`).
+        variants: [
+            ProviderVariant("rates", options: [:]),
+            ProviderVariant("flat-methods", options: [WalletOptions.shippingMethods.flag: WalletOptions.seedFlatMethods], benchmarked: false),
+            ProviderVariant(
+                "store-pickup",
+                options: [WalletOptions.require.flag: "email,phone", WalletOptions.shippingType.flag: "storePickup", WalletOptions.billingFields.flag: "name,postal"],
+                benchmarked: false),
+        ])
 }
 
 /// What `checkout providers` and the README list for the wallet.
@@ -53,6 +63,10 @@ enum WalletMagicValues {
         MagicValue(field: "ZIP", value: "99999", effect: "the rates service fails (500): rates_failed; the sheet cannot be paid (checkout run: closed, declined, exit 1)"),
         MagicValue(field: "wallet card", value: "Visa 0002", effect: "the processor refuses the token (Adyen Refused, Square GENERIC_DECLINE) → declined, exit 1"),
         MagicValue(field: "wallet card", value: "Discover 1117", effect: "not in the default networks (amex, mastercard, visa): shown as not accepted; --networks adds it"),
+        MagicValue(field: "wallet card", value: "Visa 5556", effect: "a debit card (the token's paymentMethod.type debit); every other card is credit"),
+        MagicValue(field: "--merchant-capabilities", value: "supports3DS,supportsDebit", effect: "a credit card's token is refused by the processor (Adyen Refused \"Not supported\", Square CARD_NOT_SUPPORTED) → declined, exit 1; --wallet-cards visa:5556 pays"),
+        MagicValue(field: "--merchant-capabilities", value: "supportsEMV", effect: "an EMV token (no 3DS): the processors here take 3DSecure tokens only → declined (Not supported / CARD_NOT_SUPPORTED), exit 1"),
+        MagicValue(field: "--shipping-methods", value: "ID:LABEL:DETAIL:pending", effect: "a flat method not priced yet: \"Amount pending\" on the sheet, counted as 0, type pending in summary_items"),
         MagicValue(field: "passcode", value: WalletSettings.sandboxPasscode, effect: "the wallet's passcode, asked after three failed Touch ID attempts (x on the confirm prompt)"),
         MagicValue(field: "card form number", value: "4111111111111111", effect: "the merchant's card form (no accepted wallet card): approved through Square; CVC 911, ZIP 99999 or a past expiry are Square's sandbox refusals"),
         MagicValue(field: "card form number", value: WalletKeyedCard.decliningNumber, effect: "the card form's card is declined (GENERIC_DECLINE) → declined, exit 1"),

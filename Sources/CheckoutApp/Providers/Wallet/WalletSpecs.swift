@@ -1,8 +1,10 @@
 import CheckoutModel
 import Foundation
+import PaymentFlow
 
 /// Wallet flags read from text (`--address`, `--wallet-cards`, `--wallet-addresses`, `--networks`,
-/// `--require`): each gives a value or a WalletSpecError naming the flag and the form it takes.
+/// `--require`, `--shipping-methods`, `--merchant-capabilities`): each gives a value or a
+/// WalletSpecError naming the flag and the form it takes.
 
 /// A wallet flag whose text cannot be read: which flag, what is wrong, and the form it takes.
 public struct WalletSpecError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -102,6 +104,61 @@ extension ShippingAddress {
         if let problem = address.postalProblem() { throw fail(problem) }
         return address
     }
+}
+
+extension WalletSettings.FlatMethods {
+    static let form = "catalog, or 'id:label:detail:amount' entries separated by ';' (e.g. 'freeshipping:Free Shipping:Arrives in 6-8 weeks:0;expressshipping:Express Shipping:Arrives in 2-3 days:10.00'; amount 'pending' for one not priced yet)"
+
+    /// `--shipping-methods`: `catalog`, or the merchant's own methods, each id once, at least one.
+    static func parse(_ text: String) throws(WalletSpecError) -> WalletSettings.FlatMethods {
+        let fail = WalletSpecs.failure("--shipping-methods", form)
+        if WalletSpecs.trimmed(Substring(text)).lowercased() == "catalog" { return .catalog }
+        var methods: [WalletFlatMethod] = []
+        for entry in WalletSpecs.entries(text, separatedBy: ";") {
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(WalletSpecs.trimmed)
+            guard parts.count == 4 else { throw fail("\"\(entry.prefix(60))\" has \(parts.count) ':'-separated parts, not 4") }
+            let (id, label, detail, amount) = (parts[0], parts[1], parts[2], parts[3])
+            guard (1...64).contains(id.count), id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+                throw fail("the id \"\(id.prefix(64))\" must be 1 to 64 letters, digits, '-', '_' or '.'")
+            }
+            guard !methods.contains(where: { $0.id == id }) else { throw fail("the id \"\(id)\" is used twice") }
+            guard (1...60).contains(label.count), !label.contains(where: \.isControlCharacter) else { throw fail("the label of \(id) must be 1 to 60 characters") }
+            guard detail.count <= 80, !detail.contains(where: \.isControlCharacter) else { throw fail("the detail of \(id) must be at most 80 characters") }
+            if amount.lowercased() == "pending" {
+                methods.append(WalletFlatMethod(id: id, label: label, detail: detail, amount: nil))
+                continue
+            }
+            let pieces = amount.split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...2).contains(pieces.count), (1...9).contains(pieces[0].count), pieces.allSatisfy({ $0.allSatisfy(\.isASCIIDigitCharacter) }),
+                pieces.count == 1 || (1...3).contains(pieces[1].count)
+            else { throw fail("the amount of \(id), \"\(amount.prefix(20))\", must be a decimal such as 0 or 10.00 (not negative), or pending") }
+            methods.append(WalletFlatMethod(id: id, label: label, detail: detail, amount: amount))
+        }
+        guard !methods.isEmpty else { throw fail("no shipping methods given") }
+        return .list(methods)
+    }
+}
+
+extension WalletSettings.Capability {
+    static var spellings: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// `--merchant-capabilities supports3DS,supportsCredit`: each once, at least one.
+    static func parseList(_ text: String) throws(WalletSpecError) -> [WalletSettings.Capability] {
+        let fail = WalletSpecs.failure("--merchant-capabilities", "a comma-separated list of \(spellings) (e.g. supports3DS,supportsDebit)")
+        var capabilities: [WalletSettings.Capability] = []
+        for entry in WalletSpecs.entries(text, separatedBy: ",") {
+            guard let capability = WalletSettings.Capability(spelling: entry) else { throw fail("unknown capability \"\(entry.prefix(40))\"") }
+            guard !capabilities.contains(capability) else { throw fail("\"\(entry)\" is listed twice") }
+            capabilities.append(capability)
+        }
+        guard !capabilities.isEmpty else { throw fail("no capabilities given") }
+        return capabilities
+    }
+}
+
+extension Character {
+    fileprivate var isControlCharacter: Bool { unicodeScalars.contains { $0.properties.generalCategory == .control } }
+    fileprivate var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }
 
 /// Splitting and trimming shared by the wallet flags.
