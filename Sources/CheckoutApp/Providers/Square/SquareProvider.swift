@@ -43,7 +43,7 @@ extension ProviderDescriptor {
         } + [
             MagicValue(field: "source_id (reader)", value: "cnon:reader-<contactless|emv|swiped>-<outcome>", effect: "a tap, insert or swipe of the same card: entry_method CONTACTLESS, EMV or SWIPED, with the chip's application name and AID"),
             MagicValue(field: "access token", value: "EAAA…", effect: "tokens starting EAAA are accepted; any other → 401 UNAUTHORIZED → integrationError, exit 2"),
-        ],
+        ] + SquareOptions.sdkMagicValues,
         options: SquareOptions.all,
         pointsAtRealProvider: { $0[SquareOptions.url.flag] != nil },
         optionProblem: SquareOptions.problem,
@@ -55,8 +55,9 @@ extension ProviderDescriptor {
             let notices = connection.notices
             return SquareAdapter(
                 provider: "square", square: client, settings: settings, desk: connection.desk,
-                offlineStore: settings.processingMode == .offlineCapable ? SquareOfflineDatabase() : nil,
-                notify: { name, summary in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, verified: true)) })
+                offlineStore: settings.processingMode == .online ? nil : SquareOfflineDatabase(),
+                notify: { name, summary in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, verified: true)) },
+                post: { name, summary, fields in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, fields: fields, verified: true)) })
         },
         makeSandbox: { _ in await SquareSandbox(id: "square") },
         credentialProbe: SquareOptions.credentialProbe,
