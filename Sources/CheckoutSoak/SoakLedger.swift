@@ -63,7 +63,10 @@ struct SoakLedger: Decodable {
             let moved = byReference[result.checkout.reference] ?? []
             // Repeats of one payment are reported above; here each payment counts once.
             let payments = Dictionary(grouping: moved) { "\($0.provider) \($0.id)" }.values.compactMap(\.first)
-            if result.exitCode == 0 {
+            if result.exitCode == 0, result.cancelled {
+                // Cancelled through the payment handle: authorized, then voided; nothing may have moved.
+                if !payments.isEmpty { problems.append((result, "cancelled, yet money moved: \(payments.map(\.id).sorted())")) }
+            } else if result.exitCode == 0 {
                 guard payments.count == 1, let charge = payments.first else {
                     problems.append((result, "completed, but the ledger shows \(payments.count) charges for \(result.checkout.reference)"))
                     continue

@@ -26,9 +26,11 @@ enum SquareCustomPrompt {
             case .tap: PromptAction(key: "t", label: "tap", id: SquareEntryMethod.tap.rawValue)
             case .dip: PromptAction(key: "d", label: "dip", id: SquareEntryMethod.insert.rawValue)
             case .swipe: PromptAction(key: "s", label: "swipe", id: SquareEntryMethod.swipe.rawValue)
-            case .keyed: PromptAction(key: "k", label: "key in", id: SquareEntryMethod.keyed.rawValue)
+            case .keyed: PromptAction(key: "k", label: "keyed", id: SquareEntryMethod.keyed.rawValue)
             }
         }
+        // Cancel before the reader's keys, so it stays on the box's key row at 80 columns.
+        actions.append(PromptAction(key: "x", label: "cancel", id: cancelID))
         actions.append(
             reader.connected
                 ? PromptAction(key: "r", label: "disconnect", id: readerPrefix + SquareReader.Change.disconnect.rawValue)
@@ -36,10 +38,9 @@ enum SquareCustomPrompt {
         if reader.connected {
             actions.append(
                 reader.batteryLow
-                    ? PromptAction(key: "b", label: "charged", id: readerPrefix + SquareReader.Change.charged.rawValue)
-                    : PromptAction(key: "b", label: "low battery", id: readerPrefix + SquareReader.Change.lowBattery.rawValue))
+                    ? PromptAction(key: "b", label: "recharge", id: readerPrefix + SquareReader.Change.charged.rawValue)
+                    : PromptAction(key: "b", label: "drain", id: readerPrefix + SquareReader.Change.lowBattery.rawValue))
         }
-        actions.append(PromptAction(key: "x", label: "cancel", id: cancelID))
         let lines = [
             "Merchant-drawn prompt (PromptMode.custom)",
             "Reader: \(reader.summary)",
@@ -176,5 +177,17 @@ extension SquareAdapter {
         var receipt = receipt
         receipt.details["sdk_outcome"] = "cancelled"
         return receipt
+    }
+}
+
+extension SquareAdapter {
+    /// The merchant-drawn prompt as the screen shows it, for a reader in `reader`'s state.
+    public static func customPrompt(total: Money, reader: SquareReader, keyedEntryAllowed: Bool) -> CustomerPrompt {
+        SquareCustomPrompt.reader(total: total, reader: reader, keyedEntryAllowed: keyedEntryAllowed, preferred: nil)
+    }
+
+    /// The merchant-drawn prompt of a delayed payment, still cancelable through the handle.
+    public static func customAuthorizedPrompt(_ payment: SquarePayment) -> CustomerPrompt {
+        SquareCustomPrompt.authorized(payment: payment, deadline: date(payment.delayedUntil))
     }
 }

@@ -62,5 +62,6 @@ extension ProviderDescriptor {
         makeSandbox: { _ in await SquareSandbox(id: "square") },
         credentialProbe: SquareOptions.credentialProbe,
         commands: [ProviderCommand(name: "offline", type: OfflineCommand.self)],
-        profileExample: SquareOptions.profileExample)
+        profileExample: SquareOptions.profileExample,
+        soakOptions: SquareOptions.sdkSoakOptions)
 }

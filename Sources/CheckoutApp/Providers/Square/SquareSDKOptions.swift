@@ -69,7 +69,7 @@ extension SquareOptions {
             return nil
         }
         guard let seconds = ISO8601Duration.seconds(value) else {
-            return "--delay must be whole seconds (at least 60; 0 for Square's default) or an ISO 8601 duration such as PT10M, PT1H30M or P1D, not \"\(value.prefix(40))\""
+            return "--delay must be an ISO 8601 duration such as PT10M, PT1H30M or P1D, or whole seconds (at least 60; 0 for Square's default), not \"\(value.prefix(40))\""
         }
         if seconds < 60 { return "--delay must be at least one minute (60 or PT1M), as Square requires" }
         return nil
@@ -118,5 +118,14 @@ extension SquareOptions {
             effect: "cancelled through the payment handle by idempotency key → phase completed, status CANCELED, sdk_outcome cancelled, exit 0"),
         MagicValue(field: "--delay", value: "0", effect: "no delay_duration sent: Square's default, PT36H card-present, P7D keyed"),
         MagicValue(field: "--processing-mode", value: "offline-only", effect: "queued on this machine (QUEUED_OFFLINE) without calling Square; `checkout offline --upload` sends it"),
+    ]
+}
+
+extension SquareOptions {
+    /// The soak takes turns with these: the merchant-drawn prompt after the reader's changes, and
+    /// a delayed payment cancelled through its handle (no money may move).
+    static let sdkSoakOptions: [[String: String]] = [
+        [prompt.flag: "custom", readerSteps.flag: "disconnect,connect,low-battery"],
+        [prompt.flag: "custom", delay.flag: "600", then.flag: "cancel"],
     ]
 }
