@@ -24,6 +24,7 @@ import TestSupport
             "run", "--provider", "square", "--tip", "0", "--prompt", "custom", "--reader-steps", "disconnect,connect,low-battery", "--json",
         ])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        try await SchemaValidator.expectValid(outcome.stdout, against: "run.schema.json")
         let readers = objects(outcome).filter { $0["event"] as? String == "reader" }
         #expect(readers.map { $0["change"] as? String } == ["disconnect", "connect", "low-battery"], "\(readers)")
         #expect(readers.map { $0["card_input_methods"] as? String } == ["", "tap,dip,swipe", "tap"], "\(readers)")
@@ -52,6 +53,7 @@ import TestSupport
             "run", "--provider", "square", "--sandbox-url", baseURL, "--tip", "0", "--prompt", "custom", "--reader-steps", "low-battery,cancel", "--json",
         ])
         #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
+        try await SchemaValidator.expectValid(outcome.stdout, against: "run.schema.json")
         let cancelled = try #require(objects(outcome).first { $0["event"] as? String == "cancelled" }, "\(outcome.stdout)")
         #expect(cancelled["outcome"] as? String == "cancelled" && cancelled["card_read"] as? Bool == false, "\(cancelled)")
         let result = try summary(outcome)
@@ -70,6 +72,7 @@ import TestSupport
             "--json", "--record", har,
         ])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        try await SchemaValidator.expectValid(outcome.stdout, against: "run.schema.json")
         let result = try summary(outcome)
         #expect(result["status"] as? String == "CANCELED" && result["sdk_outcome"] as? String == "cancelled", "\(result)")
         let cancelled = try #require(objects(outcome).first { $0["event"] as? String == "cancelled" }, "\(outcome.stdout)")
