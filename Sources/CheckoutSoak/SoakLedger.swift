@@ -71,7 +71,10 @@ struct SoakLedger: Decodable {
                 problems.append((result, "the ledger moved \(cents) cents for \(result.checkout.reference) in \(payments.count) payment(s), more than the sale's \(amount)"))
                 continue
             }
-            if result.exitCode == 0 {
+            if result.exitCode == 0, result.cancelled {
+                // Cancelled through the payment handle: authorized, then voided; nothing may have moved.
+                if !payments.isEmpty { problems.append((result, "cancelled, yet money moved: \(payments.map(\.id).sorted())")) }
+            } else if result.exitCode == 0 {
                 guard !payments.isEmpty else {
                     problems.append((result, "completed, but the ledger shows no charge for \(result.checkout.reference)"))
                     continue

@@ -16,6 +16,9 @@ struct SoakResult: Sendable {
     let stderr: String
     let scenarioPath: String
     let transcriptPath: String
+    /// The payment was cancelled as the merchant asked (the summary's `sdk_outcome: cancelled`,
+    /// a payment handle's cancel): it ended 0 with no money moved.
+    var cancelled = false
 }
 
 /// Runs one checkout of the soak as a user would: `checkout run SCENARIO --json --record`.
@@ -37,6 +40,7 @@ enum SoakRun {
             checkout: checkout, exitCode: exitCode, finalState: summary?["final_state"] as? String,
             finalPhase: summary?["final_phase"] as? String, reportedExitStatus: summary?["exit_status"] as? Int,
             amount: summary?["amount"] as? Int, settlementDeclined: lines.contains { $0["declined"] as? Bool == true },
-            stdout: stdout, stderr: child.stderr, scenarioPath: scenarioPath, transcriptPath: transcriptPath)
+            stdout: stdout, stderr: child.stderr, scenarioPath: scenarioPath, transcriptPath: transcriptPath,
+            cancelled: summary?["sdk_outcome"] as? String == "cancelled")
     }
 }

@@ -251,6 +251,18 @@ import Testing
         #expect(machine.phase == nil)
     }
 
+    /// A payment cancelled before anything was sent (Square's handle, before the card is read):
+    /// the prepared attempt is declined and nothing is created.
+    @Test func aPreparedAttemptThatIsDeclinedEndsWithoutACreate() {
+        var machine = CheckoutMachine()
+        _ = machine.handle(.pay(Fixture.order(), provider: Fixture.settling, ids: Fixture.ids))
+        var cancelled = Fixture.attempt(id: nil, url: nil, provider: "afterpay")
+        cancelled.status = .declined
+        cancelled.declineReason = "PAYMENT_CANCELED"
+        #expect(machine.handle(Fixture.result(.prepared(cancelled))) == [.notify(.declined(cancelled))])
+        #expect(machine.ended)
+    }
+
     @Test func aFailedStepEndsInAnErrorState() {
         var machine = CheckoutMachine()
         _ = machine.handle(.pay(Fixture.order(), provider: Fixture.settling, ids: Fixture.ids))

@@ -165,6 +165,8 @@ public struct CheckoutMachine: Sendable, Hashable {
             if draft.status == .approved, !draft.grants.isEmpty {
                 return move(to: .approved(draft)) + (provider?.settles == true ? [.settle(draft)] : [])
             }
+            // Ended before anything was sent (a payment cancelled before the card was read): declined, nothing to create.
+            if draft.status == .declined { return move(to: .declined(draft)) }
             return move(to: .creatingRequest(draft)) + [.create(draft, order: order)]
         case (.readyToAuthorize(let attempt), .prepared(let draft)) where preparing:
             preparing = false

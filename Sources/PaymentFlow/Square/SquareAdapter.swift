@@ -34,6 +34,8 @@ public actor SquareAdapter: PaymentProviderAdapter {
         var knownPaymentIDs: Set<String> = []
         /// UpdatePayment calls made, for their idempotency keys.
         var updates = 0
+        /// The key CreatePayment was sent with: the payment handle cancels by it.
+        var idempotencyKey = ""
     }
 
     public let provider: String
@@ -42,6 +44,10 @@ public actor SquareAdapter: PaymentProviderAdapter {
     let desk: CustomerDesk
     private let offlineStore: (any SquareOfflineStore)?
     let notify: @Sendable (_ name: String, _ summary: String) -> Void
+    /// A notice with its facts for `--json` (the custom prompt's reader changes and cancels).
+    let post: @Sendable (_ name: String, _ summary: String, _ fields: [String: String]) -> Void
+    /// The simulated reader the custom prompt reports on; it stays as it is between payments.
+    var reader = SquareReader()
     private let pollInterval: Duration
     private let now: @Sendable () -> Date
     var attempts: [Int: AttemptState] = [:]
@@ -53,8 +59,10 @@ public actor SquareAdapter: PaymentProviderAdapter {
     public init(
         provider: String, square: SquareClient, settings: SquarePaymentSettings, desk: CustomerDesk, offlineStore: (any SquareOfflineStore)?,
         pollInterval: Duration = .seconds(1), now: @escaping @Sendable () -> Date = { Date() },
-        notify: @escaping @Sendable (_ name: String, _ summary: String) -> Void = { _, _ in }
+        notify: @escaping @Sendable (_ name: String, _ summary: String) -> Void = { _, _ in },
+        post: @escaping @Sendable (_ name: String, _ summary: String, _ fields: [String: String]) -> Void = { _, _, _ in }
     ) {
+        self.post = post
         self.provider = provider
         self.square = square
         self.settings = settings
@@ -84,7 +92,13 @@ public actor SquareAdapter: PaymentProviderAdapter {
         }
         var card = settings.card
         var entry = settings.entry ?? .tap
-        if card == nil {
+        if settings.promptMode == .custom {
+            await step(Self.readerStep)
+            switch try await readCustom(total: total, settings: settings) {
+            case .card(let read, let way): (card, entry) = (read, way)
+            case .cancelled: return cancelledAttempt(total: total, reference: reference)
+            }
+        } else if card == nil {
             await step(Self.readerStep)
             let reader = SquarePrompts.reader(
                 total: total, keyedEntryAllowed: settings.keyedEntryAllowed, giftCard: settings.acceptPartialAuthorization && !settings.autocomplete)
@@ -107,6 +121,8 @@ public actor SquareAdapter: PaymentProviderAdapter {
     /// calls it again for another card after a decline).
     func createOnce(_ draft: PaymentAttempt, order: PaymentOrder, ids: AttemptIdentifiers) async throws(ProviderFailure) -> PaymentAttempt {
         guard var state = attempts[ids.number] else { throw .promptWithdrawn }
+        state.idempotencyKey = ids.idempotencyKey
+        attempts[ids.number] = state
         if state.settings.documentedNoncesOnly, state.entry != .keyed {
             notify("keyed-nonce", "Square's sandbox takes only its documented test nonces: the \(state.entry.rawValue) is sent as \(state.card.nonce) (entry_method will read KEYED)")
         }
@@ -115,16 +131,16 @@ public actor SquareAdapter: PaymentProviderAdapter {
         creating[ids.number] = ids.idempotencyKey
         defer { creating[ids.number] = nil }
         let outcome: CreateOutcome
+        if state.settings.processingMode == .offlineOnly, let offlineStore {
+            return try await queued(request, state: &state, ids: ids, store: offlineStore, why: "offline-only: payment")
+        }
         do {
             outcome = .created(try await square.createPayment(request))
         } catch {
             if let decline = error.decline {
                 outcome = .declined(decline.payment, code: decline.code)
             } else if error.neverSent, state.settings.processingMode == .offlineCapable, let offlineStore {
-                let localID = try await takeOffline(request, state: state, store: offlineStore)
-                state.offlineLocalID = localID
-                attempts[ids.number] = state
-                return PaymentAttempt(provider: provider, id: localID, status: .approved, amount: state.total, reference: state.reference, grants: [localID])
+                return try await queued(request, state: &state, ids: ids, store: offlineStore, why: "Square unreachable; payment")
             } else if error.responseLost {
                 outcome = try await recover(request, ids: ids, since: startedAt)
             } else {
@@ -146,6 +162,16 @@ public actor SquareAdapter: PaymentProviderAdapter {
             return PaymentAttempt(
                 provider: provider, id: payment?.id, status: .declined, amount: state.total, reference: state.reference, declineReason: code)
         }
+    }
+
+    /// Taken offline: queued on this machine, approved locally.
+    private func queued(
+        _ request: SquareCreatePaymentRequest, state: inout AttemptState, ids: AttemptIdentifiers, store: any SquareOfflineStore, why: String
+    ) async throws(ProviderFailure) -> PaymentAttempt {
+        let localID = try await takeOffline(request, state: state, store: store, why: why)
+        state.offlineLocalID = localID
+        attempts[ids.number] = state
+        return PaymentAttempt(provider: provider, id: localID, status: .approved, amount: state.total, reference: state.reference, grants: [localID])
     }
 
     enum CreateOutcome: Sendable {
@@ -270,14 +296,16 @@ public actor SquareAdapter: PaymentProviderAdapter {
 
     // MARK: Offline
 
-    private func takeOffline(_ request: SquareCreatePaymentRequest, state: AttemptState, store: any SquareOfflineStore) async throws(ProviderFailure) -> String {
+    private func takeOffline(
+        _ request: SquareCreatePaymentRequest, state: AttemptState, store: any SquareOfflineStore, why: String
+    ) async throws(ProviderFailure) -> String {
         let entry = SquareOfflinePayment(
             localID: "offline-" + UUID().uuidString.lowercased().prefix(8), createdAt: now(), request: request, cardBrand: state.card.card.cardBrand,
             last4: state.card.card.last4, entryMethod: state.entry.wire, state: .queued)
         do { try await store.enqueue(entry) } catch {
             throw ProviderFailure(kind: .unexpected, category: "OFFLINE_STORE", code: "NOT_STORED", detail: "Square is unreachable and the offline queue failed: \(error)")
         }
-        notify("offline", "Square unreachable; payment taken offline as \(entry.localID) and queued on this machine")
+        notify("offline", "\(why) taken offline as \(entry.localID) and queued on this machine")
         return entry.localID
     }
 
@@ -358,12 +386,12 @@ public actor SquareAdapter: PaymentProviderAdapter {
         let desk = desk
         let square = square
         let interval = pollInterval
+        let deadline = Self.date(payment.delayedUntil)
         let prompt = settings.then == .expire ? nil : authorized
         return await withTaskGroup(of: Decision?.self, returning: Decision.self) { group in
             if let prompt {
                 group.addTask { await Self.promptDecision(prompt, desk: desk) }
             }
-            let deadline = Self.date(payment.delayedUntil)
             group.addTask { await Self.delayDecision(payment.id, deadline: deadline, square: square, interval: interval) }
             var decision = Decision.withdrawn
             while let result = await group.next() {
@@ -409,6 +437,11 @@ public actor SquareAdapter: PaymentProviderAdapter {
                 await step(Self.completingStep)
                 if !state.tenders.isEmpty { return try await completeSale(state) }
                 return .completed(receipt(try await square.completePayment(id: payment.id, versionToken: payment.versionToken), state: state))
+            case .cancel where state.settings.promptMode == .custom && state.tenders.isEmpty:
+                await step(Self.cancelingStep)
+                let current = try await cancelThroughHandle(payment, state: state)
+                guard current.status == "CANCELED" else { return await settled(byDelayAction: current, state: state) }
+                return .completed(Self.cancelledReceipt(receipt(current, state: state, headline: SquareCustomPrompt.cancelledHeadline)))
             case .cancel:
                 await step(Self.cancelingStep)
                 if !state.tenders.isEmpty { return try await cancelSale(state) }

@@ -11,10 +11,19 @@ public struct SquarePaymentSettings: Sendable, Hashable {
         case expire
     }
 
+    /// The SDK's processing modes: `onlineOnly`, `autoDetect` (offline when Square cannot be
+    /// reached) and `offlineOnly` (queued here without trying Square).
     public enum ProcessingMode: String, Sendable, Hashable, CaseIterable {
         case online
-        /// Taken offline and queued on this machine when Square cannot be reached.
+        /// Taken offline and queued on this machine when Square cannot be reached (`auto-detect`).
         case offlineCapable = "offline-capable"
+        /// Queued on this machine at once; Square is not tried (`offline-only`).
+        case offlineOnly = "offline-only"
+    }
+
+    /// PromptParameters.mode: Square's own prompt, or one the app draws from what the SDK reports.
+    public enum PromptMode: String, Sendable, Hashable, CaseIterable {
+        case `default`, custom
     }
 
     /// Tip in minor units; nil asks the customer on the tip screen.
@@ -44,6 +53,10 @@ public struct SquarePaymentSettings: Sendable, Hashable {
     /// The cards presented next, in order: after a decline (same reference, new idempotency
     /// key) or for the remainder of a partial authorization (`--card gift,ok`).
     public var nextCards: [SquareTestCard] = []
+    /// PromptParameters.mode (`--prompt`).
+    public var promptMode = PromptMode.default
+    /// What happens to the simulated reader (or the payment) before the card is presented (`--reader-steps`).
+    public var readerSteps: [SquareReader.Change] = []
 
     public init(
         tip: Int? = nil, appFee: Int? = nil, autocomplete: Bool = true, delayDuration: String? = nil, delayAction: String? = nil,

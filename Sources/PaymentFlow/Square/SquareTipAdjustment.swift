@@ -69,11 +69,12 @@ extension SquareAdapter {
     /// The authorized prompt: the payment, or every payment of a split sale and its total.
     func authorizedPrompt(_ state: AttemptState, payment: SquarePayment) -> CustomerPrompt {
         var prompt = SquarePrompts.authorized(payment: payment, deadline: Self.date(payment.delayedUntil))
-        guard !state.tenders.isEmpty else { return prompt }
-        let payments = [state.payment ?? payment] + state.tenders
-        prompt.title = "Authorized \(SquareReceipt.money(SquareReceipt.sum(payments)) ?? "") · \(payments.count) payments"
-        prompt.lines = payments.map(SquareReceipt.tenderLine) + [prompt.lines.last ?? ""]
-        return prompt
+        if !state.tenders.isEmpty {
+            let payments = [state.payment ?? payment] + state.tenders
+            prompt.title = "Authorized \(SquareReceipt.money(SquareReceipt.sum(payments)) ?? "") · \(payments.count) payments"
+            prompt.lines = payments.map(SquareReceipt.tenderLine) + [prompt.lines.last ?? ""]
+        }
+        return state.settings.promptMode == .custom ? SquareCustomPrompt.decorated(prompt) : prompt
     }
 
     /// The receipt's headline once a tip was added after authorization.

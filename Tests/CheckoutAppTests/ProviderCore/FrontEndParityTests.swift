@@ -154,6 +154,21 @@ import TerminalUI
         #expect(token.contains(#""merchantCapabilities":["supports3DS""#), "\(token)")
     }
 
+    /// Square's merchant-drawn prompt (`--prompt custom`) with the reader changed by the scenario's
+    /// options, and a delayed payment cancelled through the payment handle (by idempotency key):
+    /// both front ends make the same calls.
+    @Test(arguments: [
+        ["prompt": "custom", "reader-steps": "disconnect,connect,low-battery"], ["prompt": "custom", "delay": "600", "then": "cancel"],
+    ])
+    func bothFrontEndsWalkSquaresCustomPromptAlike(options: [String: String]) async throws {
+        let requests = try await checkBothFrontEnds(provider: "square", customer: .approve, status: .approved, options: options)
+        if options["then"] == "cancel" {
+            #expect(requests.contains { $0.hasPrefix("POST http://HOST/v2/payments/cancel ") }, "\(requests)")
+        } else {
+            #expect(requests.contains { $0.contains(#"cnon:reader-contactless-ok"#) }, "low battery: contactless only: \(requests)")
+        }
+    }
+
     /// Runs `provider`'s checkout through both front ends and compares their requests; returns them.
     @discardableResult
     private func checkBothFrontEnds(

@@ -25,7 +25,8 @@ public enum SquareOptions {
     static let appFee = ProviderOption(flag: "app-fee", valueName: "minor-units", help: "Square: the app fee, in minor units.")
     static let autocomplete = ProviderOption.switchOption(flag: "autocomplete", help: "Square: complete at once (the default unless --delay, --delay-action or --then).")
     static let delay = ProviderOption(
-        flag: "delay", valueName: "ISO-8601-duration", help: "Square: authorize only (autocomplete off) for this long, e.g. PT10M (at least PT1M).")
+        flag: "delay", valueName: "seconds|ISO-8601-duration",
+        help: "Square: authorize only (autocomplete off) for this long: seconds as the SDK's delayDuration (at least 60; 0: Square's default, 36 h card-present, 7 days keyed) or ISO 8601 as the API's, e.g. 600 or PT10M.")
     static let delayAction = ProviderOption(flag: "delay-action", valueName: "CANCEL|COMPLETE", help: "Square: what Square does when the delay passes (default CANCEL).")
     static let then = ProviderOption(
         flag: "then", valueName: SquarePaymentSettings.thenSyntax,
@@ -34,13 +35,13 @@ public enum SquareOptions {
         flag: "accept-partial-authorization",
         help: "Square: a gift card may approve less than asked; the rest is taken on another card (authorize only: not with --autocomplete).")
     static let offlineCapable = ProviderOption.switchOption(
-        flag: "offline-capable", help: "Square: take the payment offline (queued on this machine) when Square cannot be reached.")
+        flag: "offline-capable", help: "Square: take the payment offline (queued on this machine) when Square cannot be reached (--processing-mode auto-detect).")
     static let noKeyedEntry = ProviderOption.switchOption(flag: "no-keyed-entry", help: "Square: remove keyed entry from the reader prompt.")
     static let note = ProviderOption(flag: "note", valueName: "text", help: "Square: the payment's note (at most 500 characters).")
     static let orderID = ProviderOption(flag: "order-id", valueName: "id", help: "Square: the order the payment is for.")
-    static let all = [url, accessToken, location, card, entry, tip, appFee, autocomplete, delay, delayAction, then, offlineCapable, noKeyedEntry, note, orderID,
-        acceptPartialAuthorization,
-    ]
+    static let all =
+        [url, accessToken, location, card, entry, tip, appFee, autocomplete, delay, delayAction, then, offlineCapable, noKeyedEntry, note, orderID, acceptPartialAuthorization]
+        + sdkOptions
 
     static let profileExample = ProfileExample(order: 1, text: """
           # Square's sandbox with your own application's token.
@@ -76,12 +77,8 @@ public enum SquareOptions {
                 return "--\(option.flag) must be a whole number of minor units from 0 to 99999999, not \"\(value)\""
             }
         }
-        if let value = values[delay.flag] {
-            guard let seconds = ISO8601Duration.seconds(value) else {
-                return "--delay must be an ISO 8601 duration such as PT10M, PT1H30M or P1D, not \"\(value)\""
-            }
-            if seconds < 60 { return "--delay must be at least one minute (PT1M), as Square requires" }
-        }
+        if let value = values[delay.flag], let problem = delayProblem(value) { return problem }
+        if let problem = sdkProblem(values) { return problem }
         if let value = values[delayAction.flag], !["CANCEL", "COMPLETE"].contains(value.uppercased()) {
             return "--delay-action must be CANCEL or COMPLETE, not \"\(value)\""
         }
@@ -123,6 +120,7 @@ public enum SquareOptions {
         settings.tipAfterAuthorization = then?.tip
         settings.acceptPartialAuthorization = values[acceptPartialAuthorization.flag] != nil
         settings.nextCards = Array(cards.dropFirst())
+        applySDK(values, to: &settings)
         return settings
     }
 }

@@ -49,7 +49,7 @@ extension ProviderDescriptor {
                 field: "--card A,B", value: "declined,ok",
                 effect: "cards presented in turn: after a decline the next keeps the reference_id with a new idempotency key (…-a2) → completed, exit 0"),
             MagicValue(field: "access token", value: "EAAA…", effect: "tokens starting EAAA are accepted; any other → 401 UNAUTHORIZED → integrationError, exit 2"),
-        ],
+        ] + SquareOptions.sdkMagicValues,
         options: SquareOptions.all,
         pointsAtRealProvider: { $0[SquareOptions.url.flag] != nil },
         optionProblem: SquareOptions.problem,
@@ -61,18 +61,21 @@ extension ProviderDescriptor {
             let notices = connection.notices
             return SquareAdapter(
                 provider: "square", square: client, settings: settings, desk: connection.desk,
-                offlineStore: settings.processingMode == .offlineCapable ? SquareOfflineDatabase() : nil,
-                notify: { name, summary in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, verified: true)) })
+                offlineStore: settings.processingMode == .online ? nil : SquareOfflineDatabase(),
+                notify: { name, summary in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, verified: true)) },
+                post: { name, summary, fields in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, fields: fields, verified: true)) })
         },
         makeSandbox: { _ in await SquareSandbox(id: "square") },
         credentialProbe: SquareOptions.credentialProbe,
         commands: [ProviderCommand(name: "offline", type: OfflineCommand.self)],
         profileExample: SquareOptions.profileExample,
         // The soak also runs split tenders (the gift card's partial authorization and a card for
-        // the rest); `make bench` measures the one card payment (its row stays `square`).
+        // the rest), the merchant-drawn prompt with the reader changing, and a delayed payment
+        // cancelled through the payment handle; `make bench` measures the one card payment (its
+        // row stays `square`).
         variants: [
             ProviderVariant("card", options: [:]),
             ProviderVariant(
                 "split-tender", options: [SquareOptions.acceptPartialAuthorization.flag: "true", SquareOptions.then.flag: "complete"], benchmarked: false),
-        ])
+        ] + SquareOptions.sdkVariants)
 }

@@ -35,9 +35,13 @@ enum PromptView {
             rows.draw(&screen, in: Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - 2 - y))
         }
         var x = inside.x + 1
-        for (key, label) in keys where x + key.count + label.count + 3 <= inside.maxX {
+        // Each key leaves a space before the border (the box is as wide as this row when it is the widest).
+        for (key, label) in keys where x + key.count + 1 + label.count <= inside.maxX - 1 {
             x = screen.put(key, x: x, y: inside.maxY - 1, style: Theme.key)
-            x = screen.put(" \(label)   ", x: x, y: inside.maxY - 1, style: Theme.dim)
+            x = screen.put(" \(label)", x: x, y: inside.maxY - 1, style: Theme.dim)
+            // The gap after it, as far as the border.
+            let gap = min(3, inside.maxX - x)
+            x = gap > 0 ? screen.put(String(repeating: " ", count: gap), x: x, y: inside.maxY - 1, style: Theme.dim) : x + 3
         }
     }
 
