@@ -92,6 +92,26 @@ import Testing
         }
     }
 
+    /// A payment cancelled while authorized (as asked, through the payment handle, or by the
+    /// delay action): the receipt pane says voided and nothing charged, never "paid".
+    @Test func aVoidedAuthorizationsReceiptSaysNothingWasCharged() throws {
+        try check("square-voided-receipt", styles: true) { width, height in
+            var state = try paying(width, height)
+            approvedPayment(&state, id: "Aq9gJCspQgVlCjawehibsl0rh")
+            let payment = SquarePayment(
+                id: "Aq9gJCspQgVlCjawehibsl0rh", status: "CANCELED", amountMoney: SquareMoney(amount: 4505, currency: "USD"),
+                totalMoney: SquareMoney(amount: 4505, currency: "USD"),
+                cardDetails: SquareCardDetails(status: "VOIDED", card: SquareCard(cardBrand: "VISA", last4: "1111"), entryMethod: "CONTACTLESS"),
+                referenceID: "tc-0a1b2c3d")
+            let receipt = SettlementReceipt(
+                paymentID: payment.id, details: ["entry_method": "CONTACTLESS", "status": "CANCELED", "sdk_outcome": "cancelled"],
+                headline: "Cancelled through the payment handle (didCancel): CancelPaymentByIdempotencyKey voided the authorization; nothing was charged.",
+                printout: SquareAdapter.printout(payment, merchant: "Driftwood Coffee Co."), charged: false)
+            _ = Screens.apply([.phaseChanged(.completed(receipt))], to: &state)
+            return state
+        }
+    }
+
     @Test func aDeclinedCardSaysWhy() throws {
         try check("square-declined", styles: true) { width, height in
             var state = try paying(width, height)

@@ -46,11 +46,15 @@ public struct SettlementReceipt: Hashable, Sendable {
     /// Provider facts that are lists of records, for the `--json` summary (the wallet's
     /// `summary_items`: what the customer saw on the sheet).
     public var lists: [String: [[String: String]]]
+    /// Whether money moved: false when the authorization was voided (cancelled as asked, through
+    /// the payment handle, or by the provider's delay action), so the screen never says "paid".
+    public var charged: Bool
 
     public init(
         paymentID: String, payer: String? = nil, details: [String: String] = [:], headline: String? = nil, printout: [String] = [],
-        lists: [String: [[String: String]]] = [:]
+        lists: [String: [[String: String]]] = [:], charged: Bool = true
     ) {
+        self.charged = charged
         self.paymentID = paymentID
         self.payer = payer
         self.details = details

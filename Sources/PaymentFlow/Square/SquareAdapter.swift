@@ -488,7 +488,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
     func receipt(_ payment: SquarePayment, state: AttemptState, headline: String? = nil) -> SettlementReceipt {
         SettlementReceipt(
             paymentID: payment.id, details: SquareReceipt.details(payment), headline: headline ?? Self.tipHeadline(state, payment),
-            printout: SquareReceipt.printout(payment, merchant: state.merchant))
+            printout: SquareReceipt.printout(payment, merchant: state.merchant), charged: payment.status != "CANCELED")
     }
 
     private func offlineReceipt(_ localID: String, state: AttemptState) -> SettlementReceipt {

@@ -123,6 +123,6 @@ extension SquareAdapter {
         details["tip"] = String(payments.reduce(0) { $0 + ($1.tipMoney?.amount ?? 0) })
         return SettlementReceipt(
             paymentID: payments[0].id, details: details, headline: headline,
-            printout: SquareReceipt.salePrintout(payments, merchant: state.merchant))
+            printout: SquareReceipt.salePrintout(payments, merchant: state.merchant), charged: payments.contains { $0.status != "CANCELED" })
     }
 }

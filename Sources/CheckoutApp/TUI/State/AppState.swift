@@ -100,6 +100,7 @@ public struct AppState: Hashable, Sendable {
         receipt.paymentID = settled.paymentID
         receipt.cashtag = settled.payer ?? receipt.cashtag
         receipt.printout = settled.printout
+        receipt.charged = settled.charged
         return receipt
     }
 }
@@ -150,6 +151,8 @@ public struct Receipt: Hashable, Sendable {
     public var seconds: Int
     /// The provider's printed receipt (Square's), shown in place of the ids.
     public var printout: [String] = []
+    /// False when the authorization was voided: nothing was charged.
+    public var charged = true
 }
 
 /// A provider's notice as the screen shows it: when it came, and what it said.

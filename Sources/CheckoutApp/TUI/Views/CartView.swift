@@ -12,7 +12,7 @@ enum CartView {
 
     static func draw(_ screen: inout Screen, _ state: AppState, _ area: Rect) {
         let receipt = state.receipt
-        let inside = CheckoutView.pane(&screen, state, .cart, area, title: receipt == nil ? "Cart" : "Receipt · paid")
+        let inside = CheckoutView.pane(&screen, state, .cart, area, title: receipt == nil ? "Cart" : receipt?.charged == false ? "Receipt · voided" : "Receipt · paid")
         guard inside.width > 10 else { return }
         let right = inside.maxX - 1
         if let receipt, !receipt.printout.isEmpty {
@@ -81,11 +81,12 @@ enum CartView {
         receipt.printout.dropFirst().filter { !$0.isEmpty }
     }
 
-    /// "✔ Paid in 0:07" and the method.
+    /// "✔ Paid in 0:07" and the method; "✕ Voided, nothing charged" when the authorization was voided.
     private static func drawPaid(_ screen: inout Screen, _ receipt: Receipt, _ inside: Rect, y: Int) {
         let payer = receipt.cashtag.map { "Paid by \($0)" } ?? "Paid"
-        let end = screen.put(
-            " ✔ \(payer) in \(CheckoutView.clock(TimeInterval(receipt.seconds)))", x: inside.x, y: y, style: Theme.banner(.success), maxWidth: inside.width)
+        let line = receipt.charged
+            ? " ✔ \(payer) in \(CheckoutView.clock(TimeInterval(receipt.seconds)))" : " ✕ Voided in \(CheckoutView.clock(TimeInterval(receipt.seconds))), nothing charged"
+        let end = screen.put(line, x: inside.x, y: y, style: receipt.charged ? Theme.banner(.success) : Theme.warning, maxWidth: inside.width)
         if end + 2 + receipt.method.count < inside.maxX { screen.putRight(receipt.method, right: inside.maxX - 1, y: y, style: Theme.dim) }
     }
 
