@@ -36,7 +36,7 @@ import TestSupport
         try tmux.send("Down", "Enter")
         try await tmux.waitForAll(["PUT   /v2/payments/", "Authorized $48.56 · 2 payments"])
         try tmux.send("c")
-        try await tmux.waitForAll(["approved · completed", "Sale in 2 payments", "Gift card •••• 0000   $10.00 COMPLETED", "Total   $48.56"])
+        try await tmux.waitForAll(["approved · completed", "Sale in 2 payments", "Gift card •••• 0000   $10.00", "COMPLETED · Receipt #", "Total   $48.56"])
         try tmux.send("q")
         try await tmux.waitFor("checkout: left in approved")
     }

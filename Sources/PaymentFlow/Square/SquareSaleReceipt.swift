@@ -13,23 +13,24 @@ extension SquareReceipt {
     }
 
     /// `Gift card •••• 0000   $10.00 APPROVED`.
-    static func tenderLine(_ payment: SquarePayment) -> String {
+    static func tenderLine(_ payment: SquarePayment, withStatus: Bool = true) -> String {
         let card = payment.cardDetails?.card
         return "\(brandName(card?.cardBrand)) •••• \(card?.last4 ?? "????")".padding(toLength: 22, withPad: " ", startingAt: 0)
-            + "\(money(payment.totalMoney) ?? "—") \(payment.status)"
+            + "\(money(payment.totalMoney) ?? "—")" + (withStatus ? " \(payment.status)" : "")
     }
 
     static func salePrintout(_ payments: [SquarePayment], merchant: String) -> [String] {
         var lines = [merchant, "Sale in \(payments.count) payments", ""]
         for (index, payment) in payments.enumerated() {
             let card = payment.cardDetails?.card
-            lines.append("\(index + 1). " + tenderLine(payment))
-            var facts: [String] = []
-            if let receipt = payment.receiptNumber { facts.append("Receipt #\(receipt)") }
-            if let tip = payment.tipMoney, tip.amount > 0, let text = money(tip) { facts.append("tip \(text)") }
-            if let entry = entryName(payment.cardDetails?.entryMethod) { facts.append(entry) }
-            if let holder = card?.cardholderName { facts.append(holder) }
-            if !facts.isEmpty { lines.append("   " + facts.joined(separator: " · ")) }
+            // Three short lines a payment, so the receipt fits the 80-column screen's pane.
+            lines.append("\(index + 1). " + tenderLine(payment, withStatus: false))
+            var status = [payment.status]
+            if let receipt = payment.receiptNumber { status.append("Receipt #\(receipt)") }
+            if let tip = payment.tipMoney, tip.amount > 0, let text = money(tip) { status.append("tip \(text)") }
+            lines.append("   " + status.joined(separator: " · "))
+            let how = [entryName(payment.cardDetails?.entryMethod), card?.cardholderName].compactMap { $0 }
+            if !how.isEmpty { lines.append("   " + how.joined(separator: " · ")) }
         }
         lines.append("")
         let currency = payments.first?.amountMoney?.currency ?? "USD"

@@ -72,7 +72,7 @@ extension SquareAdapter {
         if !state.tenders.isEmpty {
             let payments = [state.payment ?? payment] + state.tenders
             prompt.title = "Authorized \(SquareReceipt.money(SquareReceipt.sum(payments)) ?? "") · \(payments.count) payments"
-            prompt.lines = payments.map(SquareReceipt.tenderLine) + [prompt.lines.last ?? ""]
+            prompt.lines = payments.map { SquareReceipt.tenderLine($0) } + [prompt.lines.last ?? ""]
         }
         return state.settings.promptMode == .custom ? SquareCustomPrompt.decorated(prompt) : prompt
     }

@@ -80,7 +80,10 @@ public enum CheckoutView {
     /// "0:07", "12:03": minutes and seconds.
     static func clock(_ interval: TimeInterval) -> String {
         let seconds = max(0, Int(interval))
-        return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+        let twoDigits = { (value: Int) in (value < 10 ? "0" : "") + "\(value)" }
+        // An hour or more (Square's default delay is 36 h): h:mm:ss, never 2159:48.
+        if seconds >= 3600 { return "\(seconds / 3600):" + twoDigits(seconds / 60 % 60) + ":" + twoDigits(seconds % 60) }
+        return "\(seconds / 60):" + twoDigits(seconds % 60)
     }
 
     /// The pane frame, highlighted when focused.
