@@ -133,6 +133,29 @@ import Testing
         try check("wallet-sheet-invalid-address", styles: true) { width, height in try sheetOpen(width, height, address: 1, rates: .rates([])) }
     }
 
+    /// Paid: the receipt is what the sheet charged (its courier rate and tax), not the cart's
+    /// own shipping choice and total.
+    @Test func thePaidReceiptIsTheSheetsSummary() throws {
+        try check("wallet-receipt", styles: true) { width, height in
+            var state = try sheetOpen(width, height, rates: .rates(Self.rates))
+            let usd = { (cents: Int) in Money(minorUnits: cents, currency: .usd) }
+            let items = [
+                WalletSummaryItem(label: "House Blend Beans 12oz ×2", amount: usd(3300), pending: false),
+                WalletSummaryItem(label: "Enamel Camp Mug", amount: usd(1400), pending: false),
+                WalletSummaryItem(label: "Loyalty reward", amount: usd(-500), pending: false),
+                WalletSummaryItem(label: "Courier", amount: usd(1250), pending: false),
+                WalletSummaryItem(label: "Sales tax", amount: usd(305), pending: false),
+                WalletSummaryItem(label: "Driftwood Coffee Co.", amount: usd(5755), pending: false),
+            ]
+            let attempt = PaymentAttempt(provider: "wallet", id: "9Y71NUJ4MCLIWY93", status: .approved, amount: usd(5755), reference: "tc-0a1b2c3d")
+            let receipt = SettlementReceipt(
+                paymentID: "9Y71NUJ4MCLIWY93", details: ["processor": "adyen", "card": "Visa •••• 4242"],
+                printout: WalletAdapter.printout(items, card: "Visa •••• 4242"))
+            _ = Screens.apply([.promptChanged(nil), .stateChanged(.approved(attempt)), .phaseChanged(.completed(receipt))], to: &state)
+            return state
+        }
+    }
+
     @Test func ratesStillLoading() throws {
         try check("wallet-sheet-loading") { width, height in try sheetOpen(width, height, rates: nil) }
     }

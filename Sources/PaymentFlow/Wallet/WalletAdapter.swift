@@ -85,9 +85,11 @@ public struct WalletAdapter: PaymentProviderAdapter {
 
     public func settle(_ attempt: PaymentAttempt, ids: AttemptIdentifiers, step: @escaping StepReporter) async -> SettlementOutcome {
         let reference = attempt.reference ?? ids.reference
-        let items = receipts.items(reference: reference).map(\.fields)
+        let summary = receipts.items(reference: reference)
+        let details = receipts.details(reference: reference)
+        let items = summary.map(\.fields)
         return .completed(SettlementReceipt(
-            paymentID: attempt.id ?? "", payer: attempt.payer, details: receipts.details(reference: reference),
+            paymentID: attempt.id ?? "", payer: attempt.payer, details: details, printout: WalletReceiptPrintout.lines(summary, card: details["card"]),
             lists: items.isEmpty ? [:] : [WalletSummaryItem.jsonKey: items]))
     }
 
