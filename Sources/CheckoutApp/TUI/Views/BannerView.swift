@@ -44,7 +44,9 @@ enum BannerView {
         switch state.checkout.state {
         case .readyToAuthorize(let attempt), .redirecting(let attempt), .polling(let attempt):
             if let refreshesAt = attempt.linkRefreshesAt {
-                parts.append("new link in \(max(0, Int(refreshesAt.timeIntervalSince(state.now).rounded(.up)))) s")
+                // Seconds for Cash App's 30 s links; a clock for longer ones (Antom's hour).
+                let seconds = max(0, Int(refreshesAt.timeIntervalSince(state.now).rounded(.up)))
+                parts.append("new link in " + (seconds < 100 ? "\(seconds) s" : CheckoutView.clock(TimeInterval(seconds))))
             }
         default:
             break
