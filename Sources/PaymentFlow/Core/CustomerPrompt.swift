@@ -21,6 +21,14 @@ public struct CustomerPrompt: Hashable, Sendable {
     /// replays it: the action's id as `actionFlag` (Square: `entry`), the choice's as `choiceFlag` (`card`).
     public var actionFlag: String?
     public var choiceFlag: String?
+    /// Written before the choice in the recorded option (`tip:` records `then: tip:676`).
+    public var choicePrefix = ""
+    /// Flags whose recorded value grows when a later prompt of the same checkout answers them
+    /// again, as a comma list (`card: declined,ok`: each card presented in one sale).
+    public var appendingFlags: Set<String> = []
+    /// Action ids whose answers record nothing: a key that changes the prompt or opens another
+    /// (Square's reader keys, add a tip) rather than answering it.
+    public var unrecordedActions: Set<String> = []
     /// Esc walks away from it, abandoning the attempt (the reader); false when something is
     /// already charged and must be decided (a delayed capture).
     public var abandonable: Bool
@@ -32,8 +40,10 @@ public struct CustomerPrompt: Hashable, Sendable {
     public init(
         id: String, title: String, lines: [String] = [], choices: [PromptChoice] = [], actions: [PromptAction], deadline: Date? = nil,
         scripted: [String: PromptAnswer] = [:], actionFlag: String? = nil, choiceFlag: String? = nil, abandonable: Bool = true,
-        fields: [PromptField] = [], cursor: Int? = nil
+        fields: [PromptField] = [], cursor: Int? = nil, appendingFlags: Set<String> = [], unrecordedActions: Set<String> = []
     ) {
+        self.appendingFlags = appendingFlags
+        self.unrecordedActions = unrecordedActions
         self.fields = fields
         self.cursor = cursor
         self.actionFlag = actionFlag
@@ -136,9 +146,24 @@ public struct PromptAnswer: Hashable, Sendable {
     /// The provider options this answer to `prompt` stands for.
     public func options(for prompt: CustomerPrompt) -> [String: String] {
         var options: [String: String] = [:]
+        guard !prompt.unrecordedActions.contains(action) else { return options }
         if let flag = prompt.actionFlag { options[flag] = action }
-        if let flag = prompt.choiceFlag, let choice { options[flag] = choice }
+        if let flag = prompt.choiceFlag, let choice { options[flag] = prompt.choicePrefix + choice }
         return options
+    }
+
+    /// Writes this answer into `options`, a scenario recorded from the screen: a flag `prompt`
+    /// appends to and that an earlier prompt of this checkout set (`answered`) grows its comma
+    /// list; any other replaces the value. `answered` gains the flags written.
+    public func record(into options: inout [String: String], for prompt: CustomerPrompt, answered: inout Set<String>) {
+        for (flag, value) in self.options(for: prompt) {
+            if prompt.appendingFlags.contains(flag), answered.contains(flag), let earlier = options[flag], !earlier.isEmpty {
+                options[flag] = earlier + "," + value
+            } else {
+                options[flag] = value
+            }
+            answered.insert(flag)
+        }
     }
 }
 

@@ -60,8 +60,13 @@ enum SquareCustomPrompt {
         } else {
             ["approve": PromptAnswer(action: cancelID), "approve-after": PromptAnswer(action: cancelID), "decline": PromptAnswer(action: cancelID)]
         }
-        return CustomerPrompt(
+        var prompt = CustomerPrompt(
             id: id, title: "Total \(total.formatted)", lines: lines, choices: choices, actions: actions, scripted: scripted, choiceFlag: "card")
+        // A scenario written from the screen keeps each card presented in the sale; the reader's
+        // keys and cancel present none.
+        prompt.appendingFlags = ["card"]
+        prompt.unrecordedActions = Set(actions.map(\.id).filter { $0 == cancelID || $0.hasPrefix(readerPrefix) })
+        return prompt
     }
 
     /// The reader change an answer stands for, if it is one.

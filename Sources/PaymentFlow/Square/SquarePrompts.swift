@@ -48,7 +48,7 @@ enum SquarePrompts {
                 "approve": PromptAnswer(action: SquareEntryMethod.tap.rawValue, choice: giftCard ? SquareTestCard.giftCard.name : "ok"),
                 "approve-after": PromptAnswer(action: SquareEntryMethod.tap.rawValue, choice: giftCard ? SquareTestCard.giftCard.name : "ok"),
                 "decline": PromptAnswer(action: SquareEntryMethod.tap.rawValue, choice: "declined"),
-            ], actionFlag: "entry", choiceFlag: "card")
+            ], actionFlag: "entry", choiceFlag: "card", appendingFlags: ["card"])
     }
 
     static func authorized(payment: SquarePayment, deadline: Date?) -> CustomerPrompt {
@@ -65,6 +65,6 @@ enum SquarePrompts {
                 "approve": PromptAnswer(action: SquarePaymentSettings.Then.complete.rawValue),
                 "approve-after": PromptAnswer(action: SquarePaymentSettings.Then.complete.rawValue),
                 "decline": PromptAnswer(action: SquarePaymentSettings.Then.cancel.rawValue),
-            ], actionFlag: "then", abandonable: false)
+            ], actionFlag: "then", abandonable: false, appendingFlags: ["then"], unrecordedActions: [addTipAction])
     }
 }

@@ -31,8 +31,8 @@ extension SquarePrompts {
         prompt.id = remainderID
         prompt.title = "Remainder \(remaining.formatted)"
         prompt.lines.insert("Partly paid: \(paid.formatted) approved; present another card", at: 0)
+        // The card is recorded after the first (`card: gift,ok`); how it was presented is the first's.
         prompt.actionFlag = nil
-        prompt.choiceFlag = nil
         return prompt
     }
 
@@ -42,7 +42,9 @@ extension SquarePrompts {
         prompt.id = addTipID
         prompt.title = "Add a tip to the authorized payment?"
         prompt.lines = ["Amount \(amount.formatted) · tip now \(current.formatted)", "Square's UpdatePayment changes the tip; the total follows"]
-        prompt.choiceFlag = nil
+        // Recorded as `then: tip:676`; the authorized prompt's answer then adds `,complete`.
+        prompt.choiceFlag = "then"
+        prompt.choicePrefix = "tip:"
         prompt.abandonable = true
         return prompt
     }

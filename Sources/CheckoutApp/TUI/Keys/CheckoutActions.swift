@@ -48,6 +48,7 @@ enum CheckoutActions {
 
     /// Starts the checkout with `method`, fixed from now on.
     private static func start(_ state: inout AppState, order: PaymentOrder, with method: PaymentMethod) -> [AppCommand] {
+        state.recording.promptFlagsThisCheckout = []
         if state.recording.paidScenario == nil {
             var paid = Scenario(snapshotOf: state, paidWith: method.id)
             paid.options.merge(state.paymentOptions) { _, chosen in chosen }

@@ -72,7 +72,10 @@ enum PromptKeys {
         let fields = prompt.fields.isEmpty ? [:] : prompt.fieldValues(state.layout.promptValues)
         let answer = PromptAnswer(action: action.id, choice: choice, fields: fields)
         // A scenario written from this screen replays the same answers (the fields are not options).
-        state.recording.paidScenario?.options.merge(answer.options(for: prompt)) { _, new in new }
+        if var options = state.recording.paidScenario?.options {
+            answer.record(into: &options, for: prompt, answered: &state.recording.promptFlagsThisCheckout)
+            state.recording.paidScenario?.options = options
+        }
         state.prompt = nil
         return [.answerPrompt(answer, promptID: prompt.id)]
     }

@@ -9,6 +9,8 @@ public struct SessionRecording: Hashable, Sendable {
     public var paidScenario: Scenario?
     /// What the customer did in the first checkout, and how long after polling began.
     public var firstCustomerDecision: CustomerDecisionRecord?
+    /// Flags prompts of the checkout in flight have recorded (a later prompt may add to them).
+    public var promptFlagsThisCheckout: Set<String> = []
 
     public init() {}
 }
