@@ -71,9 +71,9 @@ struct SoakLedger: Decodable {
                 problems.append((result, "the ledger moved \(cents) cents for \(result.checkout.reference) in \(payments.count) payment(s), more than the sale's \(amount)"))
                 continue
             }
-            if result.exitCode == 0, result.cancelled {
-                // Cancelled through the payment handle: authorized, then voided; nothing may have moved.
-                if !payments.isEmpty { problems.append((result, "cancelled, yet money moved: \(payments.map(\.id).sorted())")) }
+            if result.exitCode == 0, result.voided {
+                // Authorized, then voided (cancelled as asked, through the handle, or by the delay action): nothing may have moved.
+                if !payments.isEmpty { problems.append((result, "voided, yet money moved: \(payments.map(\.id).sorted())")) }
             } else if result.exitCode == 0 {
                 guard !payments.isEmpty else {
                     problems.append((result, "completed, but the ledger shows no charge for \(result.checkout.reference)"))

@@ -16,9 +16,9 @@ struct SoakResult: Sendable {
     let stderr: String
     let scenarioPath: String
     let transcriptPath: String
-    /// The payment was cancelled as the merchant asked (the summary's `sdk_outcome: cancelled`,
-    /// a payment handle's cancel): it ended 0 with no money moved.
-    var cancelled = false
+    /// The authorization was voided (the summary's `charged: false`: cancelled as asked, through
+    /// the payment handle, or by the delay action): it ended 0 with no money moved.
+    var voided = false
 }
 
 /// Runs one checkout of the soak as a user would: `checkout run SCENARIO --json --record`.
@@ -41,6 +41,6 @@ enum SoakRun {
             finalPhase: summary?["final_phase"] as? String, reportedExitStatus: summary?["exit_status"] as? Int,
             amount: summary?["amount"] as? Int, settlementDeclined: lines.contains { $0["declined"] as? Bool == true },
             stdout: stdout, stderr: child.stderr, scenarioPath: scenarioPath, transcriptPath: transcriptPath,
-            cancelled: summary?["sdk_outcome"] as? String == "cancelled")
+            voided: summary?["charged"] as? Bool == false)
     }
 }

@@ -184,7 +184,8 @@ import Testing
                 failure.withLock { $0 = "\(why): \(terminal.lastScreen?.text ?? "no frame")" }
                 terminal.send(keys: [.control("c")])
             }
-            guard terminal.waitForScreen(containing: "readyToAuthorize", timeout: .seconds(20)) != nil else { return fail("never made on load") }
+            // The sandbox starts first: on a loaded machine (the whole suite at once) that can take a while.
+            guard terminal.waitForScreen(containing: "readyToAuthorize", timeout: .seconds(90)) != nil else { return fail("never made on load") }
             // Square's card payment instead (its reader waits for the person at the terminal).
             terminal.send(keys: [.tab, .tab, .down, .down, .down, .enter])
             guard terminal.waitForScreen(containing: "(•) Card (Square)", timeout: .seconds(20)) != nil else { return fail("never chose Square") }

@@ -101,6 +101,8 @@ import TestSupport
         let phases = objects(outcome).compactMap { $0["phase"] as? String }
         #expect(phases.first == "authorized" && phases.dropLast().last == lastStep, "\(phases)")
         #expect(try summary(outcome)["status"] as? String == status)
+        // A voided authorization says so in the summary (`charged: false`); a captured one does not.
+        #expect((try summary(outcome)["charged"] as? Bool) == (status == "CANCELED" ? false : nil))
         let payments = try await squarePayments(baseURL)
         #expect(payments.count == 1)
         #expect(payments.first?["moved"] as? Int == (status == "COMPLETED" ? 4505 : 0), "money moved only for a completed payment: \(payments)")

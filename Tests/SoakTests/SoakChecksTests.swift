@@ -59,14 +59,14 @@ import Testing
         #expect(try ledger(charge("soak-1-0", amount: 4500)).problems(with: results).count == 1)
     }
 
-    /// A payment cancelled as the merchant asked (the summary's `sdk_outcome: cancelled`) ends 0
-    /// with no money moved; a charge for it is a problem.
-    @Test func aCancelledPaymentMustMoveNoMoney() throws {
+    /// A voided authorization (the summary's `charged: false`: cancelled as the merchant asked)
+    /// ends 0 with no money moved; a charge for it is a problem.
+    @Test func aVoidedPaymentMustMoveNoMoney() throws {
         var cancelled = result(0, exit: 0, state: "approved", phase: "completed")
-        cancelled.cancelled = true
+        cancelled.voided = true
         #expect(try ledger("").problems(with: [cancelled]).isEmpty)
         let charged = try ledger(charge("soak-1-0", provider: "square", id: "P1")).problems(with: [cancelled])
-        #expect(charged.count == 1 && charged.first?.1.contains("cancelled, yet money moved") == true, "\(charged.map(\.1))")
+        #expect(charged.count == 1 && charged.first?.1.contains("voided, yet money moved") == true, "\(charged.map(\.1))")
     }
 
     @Test func twoPaymentsForOneCheckoutAreAProblemWhicheverTheProvider() throws {

@@ -205,6 +205,8 @@ public struct HeadlessCheckout: Sendable {
                 if case .completed(let receipt) = phase {
                     if options.printReceipt, !receipt.printout.isEmpty { object["receipt"] = receipt.printout }
                     if let headline = receipt.headline { object["headline"] = headline }
+                    // A voided authorization (cancelled as asked, through the handle, or by a delay action).
+                    if !receipt.charged { object["charged"] = false }
                     for (key, list) in receipt.lists where object[key] == nil { object[key] = list }
                 }
             }
