@@ -44,8 +44,9 @@ struct SoakCheckout: Sendable {
     }
 
     var summary: String {
-        "\(provider.id)\(variant.map { " (\($0.name))" } ?? ""), customer \(customer), faults [\(faults.joined(separator: "; "))]"
-            + ((variant?.options ?? [:]).isEmpty ? "" : ", options " + (variant?.options ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+        let options = variant?.options ?? [:]
+        return "\(provider.id)\(variant.map { " (\($0.name))" } ?? ""), customer \(customer), faults [\(faults.joined(separator: "; "))]"
+            + (options.isEmpty ? "" : ", options " + options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
     }
 }
 

@@ -142,8 +142,8 @@ public struct WalletSheet: Hashable, Sendable {
 
     public var method: WalletShippingOption? { options.first { $0.id == methodID } }
 
-    /// Whether an address choice asks the rates service.
-    public var looksUpRates: Bool { shippingSource == .rates && collectsAddress }
+    /// Whether an address choice asks the rates service (never without an address: see init).
+    public var looksUpRates: Bool { shippingSource == .rates }
 
     /// The summary items as the sheet shows them (`PKPaymentSummaryItem`s): the lines, the
     /// shipping (pending while its rates are loading or when its method is not priced yet), and
