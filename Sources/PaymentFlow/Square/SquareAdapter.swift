@@ -55,6 +55,9 @@ public actor SquareAdapter: PaymentProviderAdapter {
     private var upload: Task<Void, Never>?
     /// Idempotency keys of creates sent and not yet answered, by attempt number.
     var creating: [Int: String] = [:]
+    /// Payments cancelled (or being cancelled) by this adapter: a sale voided twice (close() and
+    /// the flow it interrupts) cancels each once.
+    var cancelled: Set<String> = []
 
     public init(
         provider: String, square: SquareClient, settings: SquarePaymentSettings, desk: CustomerDesk, offlineStore: (any SquareOfflineStore)?,
@@ -94,7 +97,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
         var entry = settings.entry ?? .tap
         if settings.promptMode == .custom {
             await step(Self.readerStep)
-            switch try await readCustom(total: total, settings: settings) {
+            switch try await readCustom(total: total, settings: settings, giftCard: settings.acceptPartialAuthorization && !settings.autocomplete) {
             case .card(let read, let way): (card, entry) = (read, way)
             case .cancelled: return cancelledAttempt(total: total, reference: reference)
             }
@@ -285,11 +288,16 @@ public actor SquareAdapter: PaymentProviderAdapter {
     }
 
     /// The session ends (the user quit) while a create is unanswered: it may yet charge, so it
-    /// is cancelled by its idempotency key.
+    /// is cancelled by its idempotency key. A split sale left half way (its payments do not yet
+    /// cover its total: the remainder's prompt was up) is voided, so no part stays APPROVED.
     public func close() async {
         let keys = creating.values.sorted()
         creating.removeAll()
         await cancel(keys: keys)
+        for (number, state) in attempts.sorted(by: { $0.key < $1.key }) where Self.uncovered(state) {
+            let ids = AttemptIdentifiers(number: number, idempotencyKey: state.idempotencyKey, reference: state.reference)
+            _ = await voidSale(state, ids: ids, reason: "CLOSED")
+        }
         // An upload of the offline queue finishes (each is bounded by the HTTP timeouts).
         await upload?.value
     }
@@ -347,8 +355,9 @@ public actor SquareAdapter: PaymentProviderAdapter {
         default: return .failed(SettlementFailure(declined: false, reason: "payment \(payment.id) is \(payment.status)", details: SquareReceipt.details(payment)))
         }
         await step(Self.authorizedStep)
-        if let tip = state.settings.tipAfterAuthorization {
-            if let failure = await addTip(tip, ids: ids) { return .failed(failure) }
+        if let tip = state.settings.tipAfterAuthorization, let failure = await addTip(tip, ids: ids) {
+            // Headless: what `--then` says still happens, without the tip.
+            notify("tip-failed", "\(failure.reason); going on with --then \(state.settings.then?.rawValue ?? "?") without the tip")
         }
         while true {
             let current = attempts[ids.number] ?? state
@@ -357,7 +366,10 @@ public actor SquareAdapter: PaymentProviderAdapter {
             switch decision {
             case .addTip:
                 guard let tip = await askTip(ids: ids) else { continue }
-                if let failure = await addTip(tip, ids: ids) { return .failed(failure) }
+                if let failure = await addTip(tip, ids: ids) {
+                    // Back to the authorized prompt: complete, cancel or try the tip again.
+                    notify("tip-failed", "\(failure.reason); complete, cancel or add the tip again")
+                }
             case .act(let then):
                 return await act(then, on: payment, state: current, step: step)
             case .changed(let changed):
@@ -435,7 +447,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
             switch then {
             case .complete:
                 await step(Self.completingStep)
-                if !state.tenders.isEmpty { return try await completeSale(state) }
+                if !state.tenders.isEmpty { return await completeSale(state) }
                 return .completed(receipt(try await square.completePayment(id: payment.id, versionToken: payment.versionToken), state: state))
             case .cancel where state.settings.promptMode == .custom && state.tenders.isEmpty:
                 await step(Self.cancelingStep)
@@ -444,7 +456,7 @@ public actor SquareAdapter: PaymentProviderAdapter {
                 return .completed(Self.cancelledReceipt(receipt(current, state: state, headline: SquareCustomPrompt.cancelledHeadline)))
             case .cancel:
                 await step(Self.cancelingStep)
-                if !state.tenders.isEmpty { return try await cancelSale(state) }
+                if !state.tenders.isEmpty { return await cancelSale(state) }
                 let canceled = try await square.cancelPayment(id: payment.id)
                 return .completed(receipt(canceled, state: state, headline: "Canceled as asked: the authorization was voided; nothing was charged."))
             case .expire:

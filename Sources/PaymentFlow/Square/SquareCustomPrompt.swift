@@ -13,14 +13,12 @@ enum SquareCustomPrompt {
     /// The attempt's decline reason when the payment was cancelled before the card was read.
     static let cancelledReason = "PAYMENT_CANCELED"
     static let readerPrefix = "reader:"
+    static let headline = "Merchant-drawn prompt (PromptMode.custom)"
 
-    static func reader(total: Money, reader: SquareReader, keyedEntryAllowed: Bool, preferred: SquareEntryMethod?) -> CustomerPrompt {
+    /// With `giftCard` (partial authorization accepted) the gift card is offered too.
+    static func reader(total: Money, reader: SquareReader, keyedEntryAllowed: Bool, preferred: SquareEntryMethod?, giftCard: Bool = false) -> CustomerPrompt {
         let available = reader.available(keyedEntryAllowed: keyedEntryAllowed)
-        let choices = SquareTestCard.all.map { card in
-            PromptChoice(
-                id: card.name, label: "\(SquareReceipt.brandName(card.card.cardBrand)) •••• \(card.card.last4 ?? "????") · \(card.name)",
-                detail: card.errorCode ?? "approves")
-        }
+        let choices = SquarePrompts.cardChoices(currency: total.currency, giftCard: giftCard)
         var actions = available.map { method in
             switch method {
             case .tap: PromptAction(key: "t", label: "tap", id: SquareEntryMethod.tap.rawValue)
@@ -42,7 +40,7 @@ enum SquareCustomPrompt {
                     : PromptAction(key: "b", label: "drain", id: readerPrefix + SquareReader.Change.lowBattery.rawValue))
         }
         let lines = [
-            "Merchant-drawn prompt (PromptMode.custom)",
+            headline,
             "Reader: \(reader.summary)",
             "Card input methods: \(SquareReader.words(reader.cardInputMethods))",
             "Additional methods: \(keyedEntryAllowed ? "keyed" : "none (removed)")",
@@ -84,7 +82,7 @@ enum SquareCustomPrompt {
     /// payment handle's.
     static func decorated(_ authorized: CustomerPrompt) -> CustomerPrompt {
         var prompt = authorized
-        prompt.lines = ["Merchant-drawn prompt (PromptMode.custom)"] + prompt.lines + ["Payment cancelable: yes (autocomplete off)"]
+        prompt.lines = [headline] + prompt.lines + ["Payment cancelable: yes (autocomplete off)"]
         prompt.actions = prompt.actions.map { action in
             var action = action
             if action.id == SquarePaymentSettings.Then.cancel.rawValue { action.label = "cancel payment" }
@@ -115,7 +113,7 @@ extension SquareAdapter {
 
     /// The merchant-drawn prompt: `--reader-steps` happen first (each redraws it), then the
     /// card is presented (`--card` decides at once) or the person at the terminal answers.
-    func readCustom(total: Money, settings: SquarePaymentSettings) async throws(ProviderFailure) -> CustomRead {
+    func readCustom(total: Money, settings: SquarePaymentSettings, giftCard: Bool) async throws(ProviderFailure) -> CustomRead {
         for change in settings.readerSteps {
             if change == .cancel { return cancelledBeforeRead(by: "--reader-steps") }
             changeReader(change, keyedEntryAllowed: settings.keyedEntryAllowed)
@@ -135,10 +133,25 @@ extension SquareAdapter {
             }
             return .card(card, way.entry)
         }
+        switch await askCustomReader(total: total, settings: settings, giftCard: giftCard) {
+        case .card(let card, let entry): return .card(card, entry)
+        case .cancelled: return cancelledBeforeRead(by: "the merchant-drawn prompt")
+        case nil: throw .promptWithdrawn
+        }
+    }
+
+    /// The merchant-drawn prompt until a card is presented a way the reader takes (its reader
+    /// keys redraw it): the card, .cancelled by its cancel, nil when withdrawn. `adjust` changes
+    /// the prompt before each showing (the remainder's title).
+    func askCustomReader(
+        total: Money, settings: SquarePaymentSettings, giftCard: Bool, adjust: (inout CustomerPrompt) -> Void = { _ in }
+    ) async -> CustomRead? {
         while true {
-            let prompt = SquareCustomPrompt.reader(total: total, reader: reader, keyedEntryAllowed: settings.keyedEntryAllowed, preferred: settings.entry)
-            guard let answer = await desk.ask(prompt) else { throw .promptWithdrawn }
-            if answer.action == SquareCustomPrompt.cancelID { return cancelledBeforeRead(by: "the merchant-drawn prompt") }
+            var prompt = SquareCustomPrompt.reader(
+                total: total, reader: reader, keyedEntryAllowed: settings.keyedEntryAllowed, preferred: settings.entry, giftCard: giftCard)
+            adjust(&prompt)
+            guard let answer = await desk.ask(prompt) else { return nil }
+            if answer.action == SquareCustomPrompt.cancelID { return .cancelled }
             if let change = SquareCustomPrompt.change(answer.action) {
                 changeReader(change, keyedEntryAllowed: settings.keyedEntryAllowed)
                 continue
@@ -157,7 +170,7 @@ extension SquareAdapter {
         post("reader", notice.summary, notice.fields)
     }
 
-    private func cancelledBeforeRead(by whom: String) -> CustomRead {
+    func cancelledBeforeRead(by whom: String) -> CustomRead {
         post(
             "cancelled", "didCancel: cancelled through the payment handle (\(whom)) before the card was read; nothing was created at Square",
             ["outcome": "cancelled", "card_read": "false"])

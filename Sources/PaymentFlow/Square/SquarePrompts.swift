@@ -27,11 +27,7 @@ enum SquarePrompts {
     /// The reader; with `giftCard` (partial authorization accepted) the gift card is offered
     /// too, and a scripted customer who approves presents it.
     static func reader(total: Money, keyedEntryAllowed: Bool, giftCard: Bool = false) -> CustomerPrompt {
-        let choices = (giftCard ? SquareTestCard.known : SquareTestCard.all).map { card in
-            PromptChoice(
-                id: card.name, label: "\(SquareReceipt.brandName(card.card.cardBrand)) •••• \(card.card.last4 ?? "????") · \(card.name)",
-                detail: card.errorCode ?? card.balance.map { "holds \(Money(minorUnits: $0, currency: total.currency).formatted)" } ?? "approves")
-        }
+        let choices = cardChoices(currency: total.currency, giftCard: giftCard)
         var actions = [
             PromptAction(key: "t", label: "tap", id: SquareEntryMethod.tap.rawValue),
             PromptAction(key: "i", label: "insert", id: SquareEntryMethod.insert.rawValue),
@@ -49,6 +45,15 @@ enum SquarePrompts {
                 "approve-after": PromptAnswer(action: SquareEntryMethod.tap.rawValue, choice: giftCard ? SquareTestCard.giftCard.name : "ok"),
                 "decline": PromptAnswer(action: SquareEntryMethod.tap.rawValue, choice: "declined"),
             ], actionFlag: "entry", choiceFlag: "card", appendingFlags: ["card"])
+    }
+
+    /// The test cards a reader offers (both prompt modes); with `giftCard` the gift card too.
+    static func cardChoices(currency: Currency, giftCard: Bool) -> [PromptChoice] {
+        (giftCard ? SquareTestCard.known : SquareTestCard.all).map { card in
+            PromptChoice(
+                id: card.name, label: "\(SquareReceipt.brandName(card.card.cardBrand)) •••• \(card.card.last4 ?? "????") · \(card.name)",
+                detail: card.errorCode ?? card.balance.map { "holds \(Money(minorUnits: $0, currency: currency).formatted)" } ?? "approves")
+        }
     }
 
     static func authorized(payment: SquarePayment, deadline: Date?) -> CustomerPrompt {

@@ -5,11 +5,30 @@ import ProviderWire
 /// A sale paid in several payments (a gift card's partial authorization and the card that paid
 /// the rest): one receipt listing each payment, then the sale's total.
 extension SquareReceipt {
-    /// The payments' totals added (nil without a total or with mixed currencies).
+    /// The payments' totals added (nil without a total, with mixed currencies, or when the sum
+    /// does not fit: amounts decoded from Square never trap).
     static func sum(_ payments: [SquarePayment]) -> SquareMoney? {
         let totals = payments.compactMap(\.totalMoney)
-        guard totals.count == payments.count, let currency = totals.first?.currency, totals.allSatisfy({ $0.currency == currency }) else { return nil }
-        return SquareMoney(amount: totals.reduce(0) { $0 + $1.amount }, currency: currency)
+        guard totals.count == payments.count, let currency = totals.first?.currency, totals.allSatisfy({ $0.currency == currency }),
+            let amount = checkedSum(totals.map(\.amount))
+        else { return nil }
+        return SquareMoney(amount: amount, currency: currency)
+    }
+
+    /// The payments' tips added (nil when the sum does not fit).
+    static func tipSum(_ payments: [SquarePayment]) -> Int? {
+        checkedSum(payments.map { $0.tipMoney?.amount ?? 0 })
+    }
+
+    /// Minor units added without trapping: nil on overflow.
+    static func checkedSum(_ amounts: [Int]) -> Int? {
+        var total = 0
+        for amount in amounts {
+            let (sum, overflow) = total.addingReportingOverflow(amount)
+            if overflow { return nil }
+            total = sum
+        }
+        return total
     }
 
     /// `Gift card •••• 0000   $10.00 APPROVED`.

@@ -57,16 +57,50 @@ extension SquareAdapter {
         guard let answer = await desk.ask(SquarePrompts.anotherCard(code: code, total: state.total, reference: state.reference)),
             answer.action == SquarePrompts.anotherCardAction
         else { return nil }
-        let reader = SquarePrompts.reader(
-            total: state.total, keyedEntryAllowed: state.settings.keyedEntryAllowed,
-            giftCard: state.settings.acceptPartialAuthorization && !state.settings.autocomplete)
-        guard let read = await desk.ask(reader), let card = read.choice.flatMap(SquareTestCard.named) else { return nil }
+        return await readCard(total: state.total, settings: state.settings, paid: nil)
+    }
+
+    /// The reader for another card (after a decline, or for the remainder when `paid` is given):
+    /// the merchant-drawn prompt in `--prompt custom` (its reader keys and cancel), else the
+    /// SDK's. nil: withdrawn or cancelled.
+    private func readCard(total: Money, settings: SquarePaymentSettings, paid: Money?) async -> (card: SquareTestCard, entry: SquareEntryMethod)? {
+        // The remainder's reader never offers the gift card (it paid what it holds).
+        let giftCard = paid == nil && settings.acceptPartialAuthorization && !settings.autocomplete
+        if settings.promptMode == .custom {
+            let read = await askCustomReader(total: total, settings: settings, giftCard: giftCard) { prompt in
+                if let paid { SquarePrompts.markRemainder(&prompt, remaining: total, paid: paid) }
+            }
+            switch read {
+            case .card(let card, let entry): return (card, entry)
+            case .cancelled:
+                _ = cancelledBeforeRead(by: "the merchant-drawn prompt")
+                return nil
+            case nil: return nil
+            }
+        }
+        let prompt = paid.map { SquarePrompts.remainder(total, paid: $0, keyedEntryAllowed: settings.keyedEntryAllowed) }
+            ?? SquarePrompts.reader(total: total, keyedEntryAllowed: settings.keyedEntryAllowed, giftCard: giftCard)
+        guard let read = await desk.ask(prompt), let card = read.choice.flatMap(SquareTestCard.named) else { return nil }
         return (card, SquareEntryMethod(rawValue: read.action) ?? .tap)
     }
 
-    /// What the sale's payments approved so far (minor units).
-    static func approved(_ state: AttemptState) -> Int {
-        ([state.payment].compactMap { $0 } + state.tenders).reduce(0) { $0 + ($1.totalMoney?.amount ?? 0) }
+    /// Every payment of the sale: the first, then the tenders.
+    static func salePayments(_ state: AttemptState) -> [SquarePayment] {
+        [state.payment].compactMap { $0 } + state.tenders
+    }
+
+    /// What the sale's payments approved so far; an overflow of amounts Square sent is an error.
+    static func approved(_ state: AttemptState) throws(MoneyError) -> Money {
+        let currency = state.total.currency
+        return try salePayments(state).map { Money(minorUnits: $0.totalMoney?.amount ?? 0, currency: currency) }.sum(in: currency)
+    }
+
+    /// An attempt whose APPROVED payments do not yet cover its total (a split sale left half
+    /// way); an amount that does not add up counts as not covered.
+    static func uncovered(_ state: AttemptState) -> Bool {
+        guard salePayments(state).contains(where: { $0.status == "APPROVED" }) else { return false }
+        guard let approved = try? approved(state) else { return true }
+        return approved < state.total
     }
 
     /// The split tender: cards for what is left until the sale is covered. A decline offers
@@ -79,16 +113,29 @@ extension SquareAdapter {
             "\(SquareReceipt.brandName(firstPayment.cardDetails?.card?.cardBrand)) approved \(SquareReceipt.money(firstPayment.totalMoney) ?? "?") of \(state.total.formatted); the remainder goes on another card")
         var tender = 1
         var cardsTried = 0
-        while Self.approved(state) < state.total.minorUnits {
-            let remaining = Money(minorUnits: state.total.minorUnits - Self.approved(state), currency: currency)
+        // Every tender create gets its own key (…-t2, -t3, …): the count only grows, so no two
+        // payments of the sale share one; a lost answer is asked again with ITS key (createTender).
+        var creates = 1
+        while true {
+            let approved: Money
+            let remaining: Money
+            do {
+                approved = try Self.approved(state)
+                remaining = try state.total - approved
+            } catch {
+                notify("amount-overflow", "the sale's payments do not add up (\(error)); the sale is voided")
+                return await voidSale(state, ids: ids, reason: "AMOUNT_OVERFLOW")
+            }
+            guard remaining.isPositive else { break }
             guard tender < Self.maxTenders, cardsTried < Self.maxCardsPerPayment,
-                let next = await remainderCard(remaining, paid: Money(minorUnits: Self.approved(state), currency: currency), ids: ids)
+                let next = await remainderCard(remaining, paid: approved, ids: ids)
             else {
                 return await voidSale(state, ids: ids, reason: "REMAINDER_NOT_PAID")
             }
             cardsTried += 1
+            creates += 1
             state = attempts[ids.number] ?? state
-            let key = Self.key(ids.idempotencyKey, "t\(tender + cardsTried)")
+            let key = Self.key(ids.idempotencyKey, "t\(creates)")
             let request = SquareCreatePaymentRequest(
                 sourceID: next.card.nonce(entry: state.settings.documentedNoncesOnly ? .keyed : next.entry), idempotencyKey: key,
                 amountMoney: SquareMoney(amount: remaining.minorUnits, currency: currency.code), autocomplete: false,
@@ -151,9 +198,7 @@ extension SquareAdapter {
             attempts[ids.number] = state
             return (card, state.settings.entry ?? .tap)
         }
-        let prompt = SquarePrompts.remainder(remaining, paid: paid, keyedEntryAllowed: state.settings.keyedEntryAllowed)
-        guard let read = await desk.ask(prompt), let card = read.choice.flatMap(SquareTestCard.named) else { return nil }
-        return (card, SquareEntryMethod(rawValue: read.action) ?? .tap)
+        return await readCard(total: remaining, settings: state.settings, paid: paid)
     }
 
     /// After the remainder's card was declined: another card (true), or give up.
@@ -163,20 +208,44 @@ extension SquareAdapter {
         return answer?.action == SquarePrompts.anotherCardAction
     }
 
-    /// Cancels every APPROVED payment of the sale (nothing stays authorized) and reports the sale
-    /// declined with `reason`.
-    func voidSale(_ state: AttemptState, ids: AttemptIdentifiers, reason: String) async -> PaymentAttempt {
+    /// Cancels every APPROVED payment of the sale, going on past one that fails: the payments as
+    /// they are now, and those still open with why. A payment already cancelled here (close()
+    /// and the flow may both void one sale) is not cancelled twice.
+    func cancelAll(_ state: AttemptState) async -> (payments: [SquarePayment], voided: [String], failed: [(id: String, reason: String)]) {
+        var payments: [SquarePayment] = []
         var voided: [String] = []
-        for payment in [state.payment].compactMap({ $0 }) + state.tenders where payment.status == "APPROVED" {
+        var failed: [(id: String, reason: String)] = []
+        for payment in Self.salePayments(state) {
+            guard payment.status == "APPROVED", !cancelled.contains(payment.id) else {
+                payments.append(payment)
+                continue
+            }
+            cancelled.insert(payment.id)
             do {
-                _ = try await square.cancelPayment(id: payment.id)
+                payments.append(try await square.cancelPayment(id: payment.id))
                 voided.append(payment.id)
             } catch {
+                cancelled.remove(payment.id)
+                payments.append(payment)
+                failed.append((payment.id, "\(error)"))
                 notify("cancel-failed", "could not cancel \(payment.id): \(error); its delay action applies")
             }
         }
-        notify("sale-voided", "the sale was not covered (\(reason)): cancelled \(voided.isEmpty ? "nothing" : voided.joined(separator: ", "))")
-        var cleared = state
+        return (payments, voided, failed)
+    }
+
+    /// Cancels every APPROVED payment of the sale (nothing stays authorized) and reports the sale
+    /// declined with `reason`.
+    func voidSale(_ state: AttemptState, ids: AttemptIdentifiers, reason: String) async -> PaymentAttempt {
+        let result = await cancelAll(state)
+        let voided = result.voided
+        let open = result.failed.map(\.id)
+        notify(
+            "sale-voided",
+            "the sale was not covered (\(reason)): cancelled \(voided.isEmpty ? "nothing" : voided.joined(separator: ", "))"
+                + (open.isEmpty ? "" : "; still open: \(open.joined(separator: ", "))"))
+        var cleared = attempts[ids.number] ?? state
+        if let first = result.payments.first, first.id == cleared.payment?.id { cleared.payment = first }
         cleared.tenders = []
         attempts[ids.number] = cleared
         return PaymentAttempt(

@@ -13,6 +13,8 @@ extension SquarePrompts {
     static let addTipAction = "tip"
     static let anotherCardAction = "another"
     static let giveUpAction = "give-up"
+    /// The add-tip prompt's way back to the authorized prompt (no tip added).
+    static let backAction = "back"
 
     /// After a decline read at the reader: try another card (the same reference id, a new
     /// idempotency key), or give up. A scripted customer gives up, as before this prompt existed.
@@ -29,14 +31,21 @@ extension SquarePrompts {
     static func remainder(_ remaining: Money, paid: Money, keyedEntryAllowed: Bool) -> CustomerPrompt {
         var prompt = reader(total: remaining, keyedEntryAllowed: keyedEntryAllowed)
         prompt.id = remainderID
-        prompt.title = "Remainder \(remaining.formatted)"
-        prompt.lines.insert("Partly paid: \(paid.formatted) approved; present another card", at: 0)
+        markRemainder(&prompt, remaining: remaining, paid: paid)
         // The card is recorded after the first (`card: gift,ok`); how it was presented is the first's.
         prompt.actionFlag = nil
         return prompt
     }
 
-    /// The tip added to an authorized payment: percentages of its amount, like the tip screen.
+    /// A reader prompt (the SDK's or the merchant-drawn one) asking for the remainder.
+    static func markRemainder(_ prompt: inout CustomerPrompt, remaining: Money, paid: Money) {
+        prompt.title = "Remainder \(remaining.formatted)"
+        // Under the merchant-drawn prompt's own first line, else first.
+        let at = prompt.lines.first == SquareCustomPrompt.headline ? 1 : 0
+        prompt.lines.insert("Partly paid: \(paid.formatted) approved; present another card", at: at)
+    }
+
+    /// The tip added to an authorized payment: percentages of the sale's amount, like the tip screen.
     static func addTip(amount: Money, current: Money) -> CustomerPrompt {
         var prompt = tip(amount: amount)
         prompt.id = addTipID
@@ -45,7 +54,10 @@ extension SquarePrompts {
         // Recorded as `then: tip:676`; the authorized prompt's answer then adds `,complete`.
         prompt.choiceFlag = "then"
         prompt.choicePrefix = "tip:"
-        prompt.abandonable = true
+        // A payment is authorized: Esc must not walk away from it; b goes back to its prompt.
+        prompt.abandonable = false
+        prompt.actions.append(PromptAction(key: "b", label: "back", id: backAction))
+        prompt.unrecordedActions.insert(backAction)
         return prompt
     }
 }

@@ -55,15 +55,23 @@ extension SquareAdapter {
         return nil
     }
 
-    /// The tip screen again, for the authorized payment; nil when the person backs out.
+    /// The tip screen again, for the authorized payment; nil when the person backs out (`b`).
+    /// The percentages are of the sale's amount (every payment of a split sale, without the tip
+    /// given before the card was read); the tip goes on the last payment.
     func askTip(ids: AttemptIdentifiers) async -> Int? {
-        guard let state = attempts[ids.number], let target = Self.tipTarget(state), let amount = target.amountMoney,
-            let currency = Currency.withCode(amount.currency)
-        else { return nil }
+        guard let state = attempts[ids.number], let target = Self.tipTarget(state) else { return nil }
+        let currency = state.total.currency
         let current = Money(minorUnits: target.tipMoney?.amount ?? 0, currency: currency)
-        let prompt = SquarePrompts.addTip(amount: Money(minorUnits: amount.amount, currency: currency), current: current)
-        guard let answer = await desk.ask(prompt), let tip = answer.choice.flatMap(Int.init), tip >= 0 else { return nil }
+        let prompt = SquarePrompts.addTip(amount: Self.tipBase(state), current: current)
+        guard let answer = await desk.ask(prompt), answer.action != SquarePrompts.backAction,
+            let tip = answer.choice.flatMap(Int.init), tip >= 0
+        else { return nil }
         return tip
+    }
+
+    /// What the tip percentages are of: the sale's total less the tip already in it.
+    static func tipBase(_ state: AttemptState) -> Money {
+        (try? state.total - state.tip) ?? state.total
     }
 
     /// The authorized prompt: the payment, or every payment of a split sale and its total.
@@ -85,20 +93,40 @@ extension SquareAdapter {
 
     // MARK: The split sale settles as one
 
-    func completeSale(_ state: AttemptState) async throws(SquareFailure) -> SettlementOutcome {
+    /// Completes every payment of the sale, going on past one that fails; when any fails the
+    /// settlement fails and says which payments are still open (APPROVED) as Square has them.
+    func completeSale(_ state: AttemptState) async -> SettlementOutcome {
         var done: [SquarePayment] = []
-        for payment in [state.payment].compactMap({ $0 }) + state.tenders {
-            done.append(try await square.completePayment(id: payment.id, versionToken: payment.versionToken))
+        var problems: [String] = []
+        for payment in Self.salePayments(state) {
+            do { done.append(try await square.completePayment(id: payment.id, versionToken: payment.versionToken)) } catch {
+                let current = (try? await square.getPayment(id: payment.id)) ?? payment
+                done.append(current)
+                problems.append("\(payment.id): \(ProviderFailure(error).description)")
+                notify("complete-failed", "could not complete \(payment.id): \(error); it is \(current.status)")
+            }
+        }
+        guard problems.isEmpty else {
+            let open = done.filter { $0.status == "APPROVED" }.map(\.id)
+            return .failed(SettlementFailure(
+                declined: false,
+                reason: "the sale is not complete: could not complete \(problems.joined(separator: "; ")); still open: \(open.isEmpty ? "none" : open.joined(separator: ", "))",
+                details: saleReceipt(done, state: state, headline: "").details))
         }
         return .completed(saleReceipt(done, state: state, headline: "Paid in \(done.count) payments: every one completed."))
     }
 
-    func cancelSale(_ state: AttemptState) async throws(SquareFailure) -> SettlementOutcome {
-        var done: [SquarePayment] = []
-        for payment in [state.payment].compactMap({ $0 }) + state.tenders {
-            done.append(try await square.cancelPayment(id: payment.id))
+    /// Cancels every payment of the sale (voidSale's way: each is tried, the rest reported).
+    func cancelSale(_ state: AttemptState) async -> SettlementOutcome {
+        let result = await cancelAll(state)
+        guard result.failed.isEmpty else {
+            return .failed(SettlementFailure(
+                declined: false,
+                reason: "the sale is not cancelled: still open: \(result.failed.map { "\($0.id) (\($0.reason))" }.joined(separator: ", "))",
+                details: saleReceipt(result.payments, state: state, headline: "").details))
         }
-        return .completed(saleReceipt(done, state: state, headline: "Canceled as asked: all \(done.count) payments were voided; nothing was charged."))
+        return .completed(saleReceipt(
+            result.payments, state: state, headline: "Canceled as asked: all \(result.payments.count) payments were voided; nothing was charged."))
     }
 
     /// Square applied the delay action: every payment of the sale as Square has it now.
@@ -120,7 +148,7 @@ extension SquareAdapter {
         details["payments"] = payments.map(\.id).joined(separator: ",")
         details["tenders"] = String(payments.count)
         if let total = SquareReceipt.sum(payments) { details["total"] = String(total.amount) }
-        details["tip"] = String(payments.reduce(0) { $0 + ($1.tipMoney?.amount ?? 0) })
+        if let tip = SquareReceipt.tipSum(payments) { details["tip"] = String(tip) }
         return SettlementReceipt(
             paymentID: payments[0].id, details: details, headline: headline,
             printout: SquareReceipt.salePrintout(payments, merchant: state.merchant), charged: payments.contains { $0.status != "CANCELED" })

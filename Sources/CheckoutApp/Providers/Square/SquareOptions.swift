@@ -111,15 +111,14 @@ public enum SquareOptions {
         let cards = values[card.flag].flatMap(SquarePaymentSettings.parseCards) ?? []
         var settings = SquarePaymentSettings(
             tip: values[tip.flag].flatMap(Int.init), appFee: values[appFee.flag].flatMap(Int.init), autocomplete: !delayed,
-            delayDuration: values[delay.flag], delayAction: values[delayAction.flag]?.uppercased(),
-            then: then?.then,
-            processingMode: values[offlineCapable.flag] != nil ? .offlineCapable : .online,
+            delayAction: values[delayAction.flag]?.uppercased(), then: then?.then,
             card: cards.first, entry: values[entry.flag].flatMap(SquareEntryMethod.init(rawValue:)),
             keyedEntryAllowed: values[noKeyedEntry.flag] == nil, note: values[note.flag], orderID: values[orderID.flag])
         settings.documentedNoncesOnly = values[url.flag] != nil
         settings.tipAfterAuthorization = then?.tip
         settings.acceptPartialAuthorization = values[acceptPartialAuthorization.flag] != nil
         settings.nextCards = Array(cards.dropFirst())
+        // The prompt mode, reader steps, processing mode and delayDuration: set once, there.
         applySDK(values, to: &settings)
         return settings
     }
