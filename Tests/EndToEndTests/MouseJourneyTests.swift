@@ -14,15 +14,26 @@ import TestSupport
         return try #require(try tmux.cell(of: text), "\(text) left the screen")
     }
 
+    /// The screen under `term` with sixty logged exchanges (the newest at the bottom, so the log
+    /// has somewhere to scroll), once the program has asked for mouse reports.
+    private func screenWithALongLog(term: String) async throws -> TmuxSession {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        do {
+            try tmux.type("clear; TERM=\(term) '\(CheckoutBinary.url.path)' --bench-load log=60 --create-on-load false; echo exit=$?")
+            try await tmux.waitForAll(["notStarted", "/bench/requests/59 "])
+            try await tmux.waitFor("mouse reports on") { _ in tmux.programWantsMouse }
+            return tmux
+        } catch {
+            tmux.close()
+            throw error
+        }
+    }
+
     /// Under tmux's own TERM ncurses asks for X10 reports (mode 1000); under xterm's, for SGR (1006).
     @Test(arguments: ["screen", "xterm-256color"])
     func clicksSelectAndFocusAndTheWheelScrollsTheLog(term: String) async throws {
-        let tmux = try TmuxSession(width: 100, height: 30)
+        let tmux = try await screenWithALongLog(term: term)
         defer { tmux.close() }
-        // Sixty logged exchanges (the newest at the bottom), so the log has somewhere to scroll.
-        try tmux.type("clear; TERM=\(term) '\(CheckoutBinary.url.path)' --bench-load log=60 --create-on-load false; echo exit=$?")
-        try await tmux.waitForAll(["notStarted", "/bench/requests/59 "])
-        try await tmux.waitFor("mouse reports on") { _ in tmux.programWantsMouse }
 
         // One click moves the shipping cursor to the row (Enter then chooses what it is on).
         let overnight = try await cell(tmux, of: "Overnight")
@@ -58,11 +69,8 @@ import TestSupport
     /// handled, in order: none is lost behind the last one in the read.
     @Test(arguments: ["screen", "xterm-256color"])
     func reportsReadTogetherAreEachHandled(term: String) async throws {
-        let tmux = try TmuxSession(width: 100, height: 30)
+        let tmux = try await screenWithALongLog(term: term)
         defer { tmux.close() }
-        try tmux.type("clear; TERM=\(term) '\(CheckoutBinary.url.path)' --bench-load log=60 --create-on-load false; echo exit=$?")
-        try await tmux.waitForAll(["notStarted", "/bench/requests/59 "])
-        try await tmux.waitFor("mouse reports on") { _ in tmux.programWantsMouse }
 
         // One batched click moves the cursor; a second on the same row chooses it.
         let overnight = try await cell(tmux, of: "Overnight")
