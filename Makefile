@@ -2,6 +2,13 @@
 SWIFT ?= swift
 ARGS ?=
 
+# macOS: Homebrew's ncurses and zlib are keg-only (not linked into its prefix), so pkg-config
+# finds their .pc files only through their own folders; everything built here sees them.
+ifeq ($(shell uname -s),Darwin)
+BREW_PREFIX := $(shell brew --prefix 2>/dev/null || echo /opt/homebrew)
+export PKG_CONFIG_PATH := $(BREW_PREFIX)/opt/ncurses/lib/pkgconfig:$(BREW_PREFIX)/opt/zlib/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
+
 .PHONY: run test contract setup build relink-if-reordered release install uninstall manual fuzz fuzz-smoke bench link-order soak clean
 
 setup:

@@ -29,7 +29,7 @@ let package = Package(
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         // Default catalog, shipping methods and discounts, found through Bundle.module.
         .target(
@@ -84,13 +84,13 @@ let package = Package(
         .systemLibrary(
             name: "CQRencode",
             pkgConfig: "libqrencode",
-            providers: [.apt(["libqrencode-dev"])]
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
         ),
         // zlib through pkg-config: deflate and CRC-32 for the PNG encoder.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "QRCode", dependencies: ["CQRencode", "CZlib"]),
         .target(name: "TerminalUI", dependencies: ["CNcurses", "CheckoutModel"]),

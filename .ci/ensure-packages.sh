@@ -86,6 +86,33 @@ ensure_python_venv() {
   fi
 }
 
+# macOS: Homebrew's formulae instead of Debian's packages (the same tools under their own names;
+# man comes with macOS). Not yet run on a Mac: written from Homebrew's formula names.
+if [ "$(uname -s)" = Darwin ]; then
+  formulae=(ncurses qrencode zlib pkg-config tmux zbar)
+  if $with_bench_tools; then formulae+=(hyperfine wrk); fi
+  if ! command -v brew >/dev/null 2>&1; then
+    echo "Homebrew is needed on macOS (https://brew.sh); then: brew install ${formulae[*]}" >&2
+    exit 1
+  fi
+  brew_missing=()
+  for formula in "${formulae[@]}"; do
+    brew list --formula "$formula" >/dev/null 2>&1 || brew_missing+=("$formula")
+  done
+  if [ ${#brew_missing[@]} -gt 0 ]; then
+    echo "Installing missing Homebrew formulae: ${brew_missing[*]}" >&2
+    if ! brew install "${brew_missing[@]}" >&2; then
+      echo "Could not install them. Install them by hand:  brew install ${brew_missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  if $with_browser && ! command -v chromedriver >/dev/null 2>&1; then
+    echo "Chrome's driver is not installed: make test skips the browser checks (brew install --cask google-chrome chromedriver)." >&2
+  fi
+  if $with_python; then ensure_python_venv; fi
+  exit 0
+fi
+
 if $with_bench_tools; then packages+=(hyperfine wrk); fi
 # The browser's packages: needed in CI, optional elsewhere (the browser checks skip without them).
 browser_packages=()

@@ -10,10 +10,7 @@ struct SandboxMemory {
     init(pid: Int32) { self.pid = pid }
 
     mutating func sample(after checkouts: Int) {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
-        else { return }
+        guard let kilobytes = ProcessMemory.residentKilobytes(of: pid) else { return }
         samples.append((checkouts, kilobytes))
     }
 

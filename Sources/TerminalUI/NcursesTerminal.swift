@@ -1,5 +1,4 @@
 import CNcurses
-import Glibc
 
 /// Why the terminal could not be used.
 public enum TerminalError: Error, CustomStringConvertible {
@@ -149,7 +148,7 @@ public final class NcursesTerminal: TerminalBackend {
         let bytes = Array(Clipboard.osc52(text).utf8)
         var written = 0
         while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            let result = bytes[written...].withUnsafeBytes { SystemIO.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             if result > 0 { written += result } else if result < 0, errno == EINTR { continue } else { return }
         }
     }

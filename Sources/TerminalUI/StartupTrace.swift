@@ -1,4 +1,3 @@
-import Glibc
 
 /// Where the time to the first frame goes (`make bench`'s P1; Benchmarks/README.md): with
 /// CHECKOUT_STARTUP_TRACE=FILE, each mark appends "label nanoseconds" (CLOCK_MONOTONIC) to FILE.

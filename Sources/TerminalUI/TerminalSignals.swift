@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// The last ending signal received, for the UI loop to act on.

@@ -1,4 +1,3 @@
-import Glibc
 
 /// Wakes a terminal that waits for input, from any thread: the UI loop's inbox got a message,
 /// so the screen shows it now rather than when the input wait times out.
@@ -8,7 +7,7 @@ public struct TerminalWaker: Sendable {
     public func wake() {
         var byte: UInt8 = 1
         // A full pipe already holds a wake-up; nothing more is needed.
-        _ = Glibc.write(fd, &byte, 1)
+        _ = SystemIO.write(fd, &byte, 1)
     }
 }
 
@@ -30,7 +29,7 @@ final class WakePipe: Sendable {
     /// Empties the pipe: every wake-up so far is seen.
     func drain() {
         var buffer = [UInt8](repeating: 0, count: 64)
-        while Glibc.read(readEnd, &buffer, buffer.count) > 0 {}
+        while SystemIO.read(readEnd, &buffer, buffer.count) > 0 {}
     }
 
     // Never closed while the process lives: a waker on another thread may still hold the

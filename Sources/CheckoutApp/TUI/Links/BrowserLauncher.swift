@@ -61,7 +61,7 @@ enum DetachedProcess {
         var mask = sigset_t()
         sigemptyset(&mask)
         posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(Int32(spawnNewSession) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
+        posix_spawnattr_setflags(&attributes, Int16(Int32(DesktopPlatform.spawnNewSession) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -102,13 +102,6 @@ enum DetachedProcess {
         }
     }
 }
-
-#if os(Linux)
-    // glibc's POSIX_SPAWN_SETSID: a GNU extension Swift's Glibc module leaves out.
-    private let spawnNewSession: Int32 = 0x80
-#else
-    private let spawnNewSession = Int32(POSIX_SPAWN_SETSID)
-#endif
 
 /// Resumes a continuation once, with whichever answer comes first.
 private final class ResumeOnce: Sendable {

@@ -15,13 +15,7 @@ struct BrowserCommand: Hashable, Sendable {
     /// How the notice line names it: `$BROWSER (firefox)` or `xdg-open`.
     let name: String
 
-    static var platformOpener: String {
-        #if os(macOS)
-            return "open"
-        #else
-            return "xdg-open"
-        #endif
-    }
+    static var platformOpener: String { DesktopPlatform.opener }
 
     /// The commands to try, in order, for `url`.
     static func candidates(for url: String, browserVariable: String?) -> [BrowserCommand] {

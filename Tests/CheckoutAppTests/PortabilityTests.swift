@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// The package builds on Linux and macOS by construction: a platform's C library, its `/proc`,
+/// `#if os(…)` / `canImport(…)` on a platform, or a platform's package manager is named only in
+/// a `Platform/` folder (one small file per concern), never in the rest of Sources/.
+@Suite struct PortabilityTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources")
+
+    /// What names a platform: its C library module, its kernel's files, a platform condition.
+    static let platformNames = #"\b(Glibc|Musl|Darwin)\b|"/proc/|os\((Linux|macOS|iOS)\)|canImport\((Glibc|Musl|Darwin)\)"#
+
+    /// `path:line: text` of every line outside a Platform/ folder that names a platform.
+    static func offenders(in root: URL) throws -> [String] {
+        guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        var found: [String] = []
+        for case let file as URL in files where file.pathExtension == "swift" && !file.pathComponents.contains("Platform") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//"), code.range(of: platformNames, options: .regularExpression) != nil else { continue }
+                found.append("\(file.path.replacingOccurrences(of: root.path + "/", with: "")):\(number + 1): \(code)")
+            }
+        }
+        return found.sorted()
+    }
+
+    @Test func noPlatformIsNamedOutsideThePlatformFolders() throws {
+        let found = try Self.offenders(in: Self.sources)
+        #expect(found.isEmpty, "move these behind a Platform/ file:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// The check finds what it is for (a test that cannot fail proves nothing).
+    @Test func theCheckFindsAGlibcImportAndAProcRead() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("portability-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Platform"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "import Glibc\nlet a = 1\n".write(to: root.appendingPathComponent("Leaky.swift"), atomically: true, encoding: .utf8)
+        try "let s = try String(contentsOfFile: \"/proc/self/status\")\n#if os(Linux)\n#endif\n// Glibc in a comment is fine\n"
+            .write(to: root.appendingPathComponent("Reader.swift"), atomically: true, encoding: .utf8)
+        try "import Darwin\n".write(to: root.appendingPathComponent("Platform/Fine.swift"), atomically: true, encoding: .utf8)
+        let found = try Self.offenders(in: root)
+        #expect(found == ["Leaky.swift:1: import Glibc", "Reader.swift:1: let s = try String(contentsOfFile: \"/proc/self/status\")", "Reader.swift:2: #if os(Linux)"])
+    }
+}
