@@ -81,7 +81,7 @@ INSTALL_BUILD_FLAGS = $(RELEASE_FLAGS)
 endif
 install: setup
 	@# Under sudo, a build folder that is someone else's is used as it is, not rebuilt as root.
-	@if [ "$$(id -u)" = 0 ] && [ -d .build ] && [ "$$(stat -c %u .build)" != 0 ] && [ -x "$$($(SWIFT) build $(INSTALL_BUILD_FLAGS) --show-bin-path)/checkout" ]; then \
+	@if [ "$$(id -u)" = 0 ] && [ -d .build ] && [ "$$(ls -nd .build | awk '{print $$3}')" != 0 ] && [ -x "$$($(SWIFT) build $(INSTALL_BUILD_FLAGS) --show-bin-path)/checkout" ]; then \
 	  echo "install: using the $(INSTALL_FROM) build already made by the build folder's owner (make release as them after changes)"; \
 	else $(SWIFT) build $(INSTALL_BUILD_FLAGS) --product checkout; fi
 	@Build/install.sh install "$$($(SWIFT) build $(INSTALL_BUILD_FLAGS) --show-bin-path)" "$(DESTDIR)$(PREFIX)"

@@ -20,14 +20,20 @@ FLAT_PERCENT = 1.0
 
 
 def rss_mb(pid: int) -> float:
-    """VmRSS from /proc (kB); a process that is gone cannot be sampled."""
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except FileNotFoundError:
-        pass
+    """Resident memory in MB: VmRSS from /proc on Linux, `ps -o rss=` (kB) where there is no
+    /proc (macOS; not yet run on a Mac); a process that is gone cannot be sampled."""
+    if os.path.isdir("/proc"):
+        try:
+            with open(f"/proc/{pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmRSS:"):
+                        return int(line.split()[1]) / 1024
+        except FileNotFoundError:
+            pass
+    else:
+        done = subprocess.run(["ps", "-o", "rss=", "-p", str(pid)], capture_output=True, text=True)
+        if done.returncode == 0 and done.stdout.strip().isdigit():
+            return int(done.stdout.strip()) / 1024
     raise BenchError(f"process {pid} is gone")
 
 

@@ -67,13 +67,19 @@ def git_commit() -> str:
 
 
 def cpu_model() -> str:
+    """/proc/cpuinfo's model name on Linux; sysctl's brand string on macOS."""
     try:
         with open("/proc/cpuinfo") as cpuinfo:
             for line in cpuinfo:
                 if line.startswith("model name"):
                     return line.split(":", 1)[1].strip()
     except OSError:
-        pass
+        try:
+            done = subprocess.run(["sysctl", "-n", "machdep.cpu.brand_string"], capture_output=True, text=True)
+            if done.returncode == 0 and done.stdout.strip():
+                return done.stdout.strip()
+        except OSError:
+            pass
     return "unknown CPU"
 
 

@@ -1,5 +1,5 @@
+import TestSupport
 import Foundation
-import Glibc
 
 /// A tiny HTTP/1.1 receiver on 127.0.0.1 port 0 for webhook tests: it keeps every POST's
 /// body and headers and answers each with the next status of `statuses` (then 200).
@@ -22,7 +22,7 @@ final class AdyenWebhookReceiver: @unchecked Sendable {
 
     init(statuses: [Int] = []) throws {
         self.statuses = statuses
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = SocketIO.openTCP()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -31,7 +31,7 @@ final class AdyenWebhookReceiver: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(fd, 16) == 0 else {
-            Glibc.close(fd)
+            SocketIO.close(fd)
             throw POSIXError(.EADDRINUSE)
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -48,7 +48,7 @@ final class AdyenWebhookReceiver: @unchecked Sendable {
 
     func close() {
         shutdown(socket, Int32(SHUT_RDWR))
-        Glibc.close(socket)
+        SocketIO.close(socket)
     }
 
     var received: [Delivery] { lock.withLock { deliveries } }
@@ -71,7 +71,7 @@ final class AdyenWebhookReceiver: @unchecked Sendable {
             let client = accept(socket, nil, nil)
             guard client >= 0 else { return }
             handle(client)
-            Glibc.close(client)
+            SocketIO.close(client)
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// A child process spawned with posix_spawn and reaped with waitpid, its output going to
 /// files. Foundation's Process sometimes never notices a child's exit (reliably so for a

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// posix_spawn with a clean signal state, as a shell gives its children: the test runner's
 /// threads block signals, and a child inheriting that mask would ignore SIGTERM and SIGHUP.

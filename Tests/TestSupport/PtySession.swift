@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The real binary on a pseudo-terminal of its own, with every byte it writes kept: what a
 /// terminal receives, escape sequences and all (tmux would interpret them away).

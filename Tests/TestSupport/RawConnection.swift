@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// A plain TCP connection to 127.0.0.1, for what an HTTP client would never send: idle or
@@ -15,8 +10,9 @@ public final class RawConnection: @unchecked Sendable {
     public private(set) var closedByPeer = false
 
     public init(port: Int) throws {
-        socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        socketFD = socket(AF_INET, SocketIO.stream, 0)
         guard socketFD >= 0 else { throw RawConnectionError(call: "socket", errno: errno) }
+        SocketIO.noSignalOnWrite(socketFD)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -37,7 +33,7 @@ public final class RawConnection: @unchecked Sendable {
     @discardableResult
     public func send(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBytes { buffer in Glibc.send(socketFD, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+        return bytes.withUnsafeBytes { buffer in SocketIO.send(socketFD, buffer.baseAddress, buffer.count) } == bytes.count
     }
 
     /// Everything received so far, as text.

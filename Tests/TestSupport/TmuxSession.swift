@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// A real terminal for whole-journey tests: a detached tmux session running a shell.
 public final class TmuxSession: @unchecked Sendable {
@@ -53,18 +52,10 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p", "-t", name])
     }
 
-    /// Sends `signal` to the pane shell's child named `name`, reading /proc (no procps needed).
+    /// Sends `signal` to the pane shell's child named `name`.
     public func signalChild(named name: String, _ signal: Int32) throws {
         guard let shell = shellPID else { throw TmuxFailure(arguments: ["display-message"], output: "no pane pid") }
-        let pids = (try FileManager.default.contentsOfDirectory(atPath: "/proc")).compactMap(Int32.init)
-        for pid in pids {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
-            else { continue }
-            let command = stat[stat.index(after: open)..<close]
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if command == name, fields.count > 1, Int32(fields[1]) == shell { kill(pid, signal) }
-        }
+        for pid in ProcessTable.children(of: shell, named: name) { kill(pid, signal) }
     }
 
     public var shellPID: Int32? {

@@ -2,7 +2,6 @@
 // four-pane frame (title, cart, shipping, payment, log, hints) in one refresh, then wait for
 // `q` (or to be killed by the benchmark).
 import CNcurses
-import Glibc
 
 setlocale(LC_ALL, "")
 guard cn_newterm_stdio() != nil, let window = cn_stdscr() else {

@@ -6,7 +6,6 @@
 //                                     and any other path with a fixed JSON answer (P4's script)
 import AsyncHTTPClient
 import Hummingbird
-import Glibc
 import Logging
 import NIOCore
 
