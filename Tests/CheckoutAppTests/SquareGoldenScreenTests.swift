@@ -73,10 +73,16 @@ import Testing
         }
     }
 
+    /// The screen once `receipt` settled the approved payment `id`.
+    private func receiptShown(_ width: Int, _ height: Int, paymentID id: String, _ receipt: SettlementReceipt) throws -> AppState {
+        var state = try paying(width, height)
+        approvedPayment(&state, id: id)
+        _ = Screens.apply([.phaseChanged(.completed(receipt))], to: &state)
+        return state
+    }
+
     @Test func thePrintedReceipt() throws {
         try check("square-receipt", styles: true) { width, height in
-            var state = try paying(width, height)
-            approvedPayment(&state, id: "Aq9gJCspQgVlCjawehibsl0rh")
             let payment = SquarePayment(
                 id: "Aq9gJCspQgVlCjawehibsl0rh", status: "COMPLETED", amountMoney: SquareMoney(amount: 4505, currency: "USD"),
                 tipMoney: SquareMoney(amount: 675, currency: "USD"), totalMoney: SquareMoney(amount: 5180, currency: "USD"),
@@ -87,8 +93,7 @@ import Testing
             let receipt = SettlementReceipt(
                 paymentID: payment.id, details: ["receipt_number": "Aq9g", "entry_method": "CONTACTLESS", "status": "COMPLETED"],
                 printout: SquareAdapter.printout(payment, merchant: "Driftwood Coffee Co."))
-            _ = Screens.apply([.phaseChanged(.completed(receipt))], to: &state)
-            return state
+            return try receiptShown(width, height, paymentID: "Aq9gJCspQgVlCjawehibsl0rh", receipt)
         }
     }
 
@@ -96,8 +101,6 @@ import Testing
     /// delay action): the receipt pane says voided and nothing charged, never "paid".
     @Test func aVoidedAuthorizationsReceiptSaysNothingWasCharged() throws {
         try check("square-voided-receipt", styles: true) { width, height in
-            var state = try paying(width, height)
-            approvedPayment(&state, id: "Aq9gJCspQgVlCjawehibsl0rh")
             let payment = SquarePayment(
                 id: "Aq9gJCspQgVlCjawehibsl0rh", status: "CANCELED", amountMoney: SquareMoney(amount: 4505, currency: "USD"),
                 totalMoney: SquareMoney(amount: 4505, currency: "USD"),
@@ -107,8 +110,7 @@ import Testing
                 paymentID: payment.id, details: ["entry_method": "CONTACTLESS", "status": "CANCELED", "sdk_outcome": "cancelled"],
                 headline: "Cancelled through the payment handle (didCancel): CancelPaymentByIdempotencyKey voided the authorization; nothing was charged.",
                 printout: SquareAdapter.printout(payment, merchant: "Driftwood Coffee Co."), charged: false)
-            _ = Screens.apply([.phaseChanged(.completed(receipt))], to: &state)
-            return state
+            return try receiptShown(width, height, paymentID: "Aq9gJCspQgVlCjawehibsl0rh", receipt)
         }
     }
 
@@ -171,8 +173,6 @@ import Testing
 
     @Test func theReceiptOfATipAddedAfterAuthorization() throws {
         try check("square-tip-adjusted-receipt", styles: true) { width, height in
-            var state = try paying(width, height)
-            approvedPayment(&state, id: Self.authorized.id)
             var payment = Self.authorized
             payment.status = "COMPLETED"
             payment.tipMoney = SquareMoney(amount: 676, currency: "USD")
@@ -183,15 +183,12 @@ import Testing
                 paymentID: payment.id, details: ["receipt_number": "Aq9g", "entry_method": "CONTACTLESS", "status": "COMPLETED"],
                 headline: "Tip $6.76 added after authorization (UpdatePayment); total $51.81.",
                 printout: SquareAdapter.printout(payment, merchant: "Driftwood Coffee Co."))
-            _ = Screens.apply([.phaseChanged(.completed(receipt))], to: &state)
-            return state
+            return try receiptShown(width, height, paymentID: Self.authorized.id, receipt)
         }
     }
 
     @Test func theReceiptOfASplitTender() throws {
         try check("square-split-receipt", styles: true) { width, height in
-            var state = try paying(width, height)
-            approvedPayment(&state, id: "GfT0aKr2mB7sQe1vXn4pLd9yZ")
             let gift = SquarePayment(
                 id: "GfT0aKr2mB7sQe1vXn4pLd9yZ", status: "COMPLETED", amountMoney: SquareMoney(amount: 1000, currency: "USD"),
                 totalMoney: SquareMoney(amount: 1000, currency: "USD"),
@@ -206,8 +203,7 @@ import Testing
             let receipt = SettlementReceipt(
                 paymentID: gift.id, details: ["receipt_number": "GfT0", "status": "COMPLETED"], headline: "Paid in 2 payments: every one completed.",
                 printout: SquareAdapter.salePrintout([gift, card], merchant: "Driftwood Coffee Co."))
-            _ = Screens.apply([.phaseChanged(.completed(receipt))], to: &state)
-            return state
+            return try receiptShown(width, height, paymentID: "GfT0aKr2mB7sQe1vXn4pLd9yZ", receipt)
         }
     }
 }
