@@ -23,8 +23,10 @@ import TerminalUI
             (#"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"#, "UUID"),
             (#"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?"#, "TIME"),
             (#"\b(?=[A-Za-z_:-]*\d)[A-Za-z0-9_:-]{16,}"#, "ID"),
-            // A random id as a path segment may have no digit at all (Square's payment ids).
+            // A random id as a path segment may have no digit at all (Square's payment ids)…
             (#"(?<=/)[A-Za-z0-9]{24,}(?=[/ ?]|$)"#, "ID"),
+            // …and so may one as a query value (Adyen's redirectData).
+            (#"(?<==)[A-Za-z0-9]{16,}(?=[ &]|$)"#, "ID"),
         ]
         var lines: [String] = []
         for entry in document.log.entries {
