@@ -108,7 +108,11 @@ import TestSupport
     @Test func transportFaultsThatOutlastTheRetriesFail() async throws {
         try await SandboxHarness.with { harness in
             try harness.inject("POST /customer-request/v1/requests reset*5")
-            let outcome = await failure { () throws(CustomerRequestFailure) in try await harness.client().create(SandboxHarness.params()) }
+            // Resets come at once; the long timeout only keeps a starved CI machine's slow
+            // answer from reading as "no response" instead of the connection lost.
+            let outcome = await failure { () throws(CustomerRequestFailure) in
+                try await harness.client(timeout: .seconds(30)).create(SandboxHarness.params())
+            }
             guard case .transport(.connectionLost)? = outcome else { Issue.record("got \(String(describing: outcome))"); return }
             #expect(harness.log.entries.count == 3)
             #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 1)
