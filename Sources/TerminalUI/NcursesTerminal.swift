@@ -29,6 +29,9 @@ public final class NcursesTerminal: TerminalBackend {
         leftPressed: UInt(cn_button1_pressed()), leftReleased: UInt(cn_button1_released()),
         wheelUp: UInt(cn_button4_pressed()), wheelDown: UInt(cn_button5_pressed()))
     private let wakePipe = WakePipe()
+    /// How long a lone Esc waits for the rest of a key's sequence: curses' default is a second,
+    /// which makes Esc feel broken; 25 ms covers any local or SSH terminal sending a sequence at once.
+    public static let escapeDelayMilliseconds: Int32 = 25
     /// Mouse reports read with an earlier one and not yet handed out, oldest first.
     private var pendingMouse: [TerminalInput] = []
 
@@ -48,7 +51,7 @@ public final class NcursesTerminal: TerminalBackend {
         noecho()
         nonl()
         keypad(window, true)
-        set_escdelay(25)
+        set_escdelay(Self.escapeDelayMilliseconds)
         // Redraw fully even when keys are waiting: the loop reads them next anyway.
         typeahead(-1)
         curs_set(0)
@@ -85,7 +88,7 @@ public final class NcursesTerminal: TerminalBackend {
         _ = poll(&watched, 2, timeoutMilliseconds)
         if watched[1].revents != 0 { wakePipe.drain() }
         // Keys arrived (an escape sequence may still be completing), or a resize or signal cut the wait short.
-        return readKey(waitingMilliseconds: watched[0].revents != 0 ? 25 : 0)
+        return readKey(waitingMilliseconds: watched[0].revents != 0 ? Self.escapeDelayMilliseconds : 0)
     }
 
     private func readKey(waitingMilliseconds: Int32) -> TerminalInput? {
