@@ -55,9 +55,16 @@ soak: setup
 # Every function in a section of its own, linked by lld with the functions everyday use runs
 # laid out together (Build/LinkOrder/record.py): the kernel maps code 64 KB at a time, so spread
 # thinly they kept 25 MB resident (P5). `make link-order` records the order again.
+# On macOS the Swift runtime and Foundation are part of the system (so the binary already runs
+# without the toolchain; Apple's platforms refuse --static-swift-stdlib), and Apple's linker has
+# neither lld's ordering file nor -no-pie on arm64: a plain release build, dead code stripped.
+ifeq ($(shell uname -s),Darwin)
+RELEASE_FLAGS = -c release -Xlinker -dead_strip
+else
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Build/LinkOrder/checkout.order -Xlinker --no-warn-symbol-ordering
+endif
 
 # The link order is a linker input SwiftPM does not track: an order newer than the binary relinks it.
 relink-if-reordered:

@@ -89,8 +89,11 @@ ensure_python_venv() {
 # macOS: Homebrew's formulae instead of Debian's packages (the same tools under their own names;
 # man comes with macOS). Not yet run on a Mac: written from Homebrew's formula names.
 if [ "$(uname -s)" = Darwin ]; then
-  formulae=(ncurses qrencode zlib pkg-config tmux zbar)
+  # bash: macOS's own is 3.2, older than the completion script and the test scripts need.
+  formulae=(ncurses qrencode zlib pkg-config tmux zbar bash)
   if $with_bench_tools; then formulae+=(hyperfine wrk); fi
+  # The pinned libraries need Python 3.10 or newer; the Command Line Tools' python3 is 3.9.
+  if $with_python; then formulae+=(python); fi
   if ! command -v brew >/dev/null 2>&1; then
     echo "Homebrew is needed on macOS (https://brew.sh); then: brew install ${formulae[*]}" >&2
     exit 1
@@ -107,7 +110,7 @@ if [ "$(uname -s)" = Darwin ]; then
     fi
   fi
   if $with_browser && ! command -v chromedriver >/dev/null 2>&1; then
-    echo "Chrome's driver is not installed: make test skips the browser checks (brew install --cask google-chrome chromedriver)." >&2
+    echo "Chromium's driver is not installed: make test skips the browser checks (brew install --cask chromium chromedriver)." >&2
   fi
   if $with_python; then ensure_python_venv; fi
   exit 0

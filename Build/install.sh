@@ -18,13 +18,19 @@ installed=("$binary" "$manual" "$bash_completion" "$zsh_completion" "$fish_compl
 
 case "$action" in
 install)
+  # SwiftPM's resource folder: a flat .resources on Linux, a .bundle on macOS (its files under
+  # Contents/Resources when it is a full bundle).
   bundle="$bin_dir/TerminalCheckout_CheckoutResources.resources"
+  for candidate in "$bin_dir/TerminalCheckout_CheckoutResources.bundle/Contents/Resources" "$bin_dir/TerminalCheckout_CheckoutResources.bundle"; do
+    if [ ! -d "$bundle" ] && [ -f "$candidate/catalog.json" ]; then bundle="$candidate"; fi
+  done
   [ -x "$bin_dir/checkout" ] || { echo "install: no release binary in $bin_dir; run make release" >&2; exit 1; }
   [ -d "$bundle" ] || { echo "install: the resource bundle $bundle is missing; run make release" >&2; exit 1; }
   for file in "${installed[@]}"; do install -d "$(dirname "$file")"; done
   install -m 0755 "$bin_dir/checkout" "$binary"
   # Without its debug info (most of its size); symbols stay, so crash backtraces still name functions.
-  if command -v strip > /dev/null; then strip --strip-debug "$binary"; fi
+  # -S: GNU strip's --strip-debug, and the same on macOS's strip.
+  if command -v strip > /dev/null; then strip -S "$binary"; fi
   # The resources are ours alone: replaced whole, so a file dropped from them goes too.
   rm -rf "$resources"
   install -d "$resources"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import platform
 import pty
 import select
 import struct
@@ -28,6 +29,9 @@ GIVE_UP_AFTER = 5     # consecutive unanswered keys: the app is not redrawing on
 CURSOR_KEYS_APP, CURSOR_KEYS_NORMAL = b"\x1b[?1h", b"\x1b[?1l"
 ARROWS = {False: (b"\x1b[B", b"\x1b[A"), True: (b"\x1bOB", b"\x1bOA")}
 
+# glibc's built-in UTF-8 locale; macOS has none by that name, but always en_US.UTF-8.
+UTF8_LOCALE = "en_US.UTF-8" if platform.system() == "Darwin" else "C.UTF-8"
+
 
 class PtyApp:
     """The app on a fresh pty of a given size, its output drained and timestamped as it comes."""
@@ -35,7 +39,7 @@ class PtyApp:
     def __init__(self, argv: list[str], cols: int, rows: int):
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        env = dict(os.environ, TERM="xterm-256color", LANG=os.environ.get("LANG", "C.UTF-8"))
+        env = dict(os.environ, TERM="xterm-256color", LANG=os.environ.get("LANG", UTF8_LOCALE))
         try:
             self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
                                          preexec_fn=take_terminal, close_fds=True)

@@ -96,8 +96,9 @@ public final class NcursesTerminal: TerminalBackend {
         var code: wint_t = 0
         let result = wget_wch(window, &code)
         if result == cn_err() { return nil }
-        if result == cn_key_code_yes(), Int32(code) == cn_key_mouse() { return readMouse() }
-        let input = KeyDecoding.decode(UInt32(code), isFunctionKey: result == cn_key_code_yes())
+        // wint_t is unsigned on glibc and signed on Darwin: read as bits, never converted with a check.
+        if result == cn_key_code_yes(), Int32(truncatingIfNeeded: code) == cn_key_mouse() { return readMouse() }
+        let input = KeyDecoding.decode(UInt32(truncatingIfNeeded: code), isFunctionKey: result == cn_key_code_yes())
         if input == .resize { previous = nil }
         return input
     }

@@ -241,6 +241,10 @@ def square_payment(base, note, reference):
 def find_browser():
     """(chromium, chromedriver) paths, or a reason they cannot be used."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    # macOS: the apps Homebrew's casks install (chromium or google-chrome), not on PATH.
+    for app in ("/Applications/Chromium.app/Contents/MacOS/Chromium", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"):
+        if not chromium and os.access(app, os.X_OK):
+            chromium = app
     driver = shutil.which("chromedriver")
     missing = [name for name, path in (("chromium", chromium), ("chromedriver (chromium-driver)", driver)) if not path]
     if missing:
@@ -639,11 +643,14 @@ def main():
     zbarimg = shutil.which("zbarimg")
     if missing or not zbarimg:
         reason = missing or "zbarimg (zbar-tools) not found on PATH"
-        install = "sudo apt-get install -y chromium chromium-driver zbar-tools (or as root: .ci/ensure-packages.sh --with-browser)"
+        if sys.platform == "darwin":
+            install = "brew install --cask chromium chromedriver && brew install zbar"
+        else:
+            install = "sudo apt-get install -y chromium chromium-driver zbar-tools (or as root: .ci/ensure-packages.sh --with-browser)"
         if in_ci:
             print(f"FAIL browser checks: {reason}; CI is set, so the browser checks must run. Install: {install}")
             return 1
-        print(f"SKIP browser checks: {reason}. They need Debian's Chromium; install: {install}")
+        print(f"SKIP browser checks: {reason}. They need Chromium (or Chrome) and its driver; install: {install}")
         return 0
 
     shutil.rmtree(arguments.artifacts, ignore_errors=True)

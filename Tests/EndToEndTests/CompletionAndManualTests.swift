@@ -8,7 +8,8 @@ import TestSupport
     private func shell(_ script: String, environment: [String: String] = [:]) async throws -> CheckoutBinary.Outcome {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
-        let child = try ChildProcess(["/bin/bash", "-c", script], environment: env)
+        // bash from PATH: macOS's /bin/bash is 3.2, too old for the completion script; Homebrew's is current.
+        let child = try ChildProcess(["bash", "-c", script], environment: env)
         let status = await child.exit(timeout: 60)
         return CheckoutBinary.Outcome(status: status, stdout: child.stdout, stderr: child.stderr)
     }

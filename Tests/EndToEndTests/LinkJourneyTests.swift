@@ -11,8 +11,8 @@ import TestSupport
         var environment = ProcessInfo.processInfo.environment
         for key in ["CASHAPP_CLIENT_ID", "CASHAPP_BRAND_ID", "NO_COLOR"] { environment.removeValue(forKey: key) }
         environment["TERM"] = "xterm-256color"
-        environment["LANG"] = "C.UTF-8"
-        environment["LC_ALL"] = "C.UTF-8"
+        environment["LANG"] = UTF8Locale.name
+        environment["LC_ALL"] = UTF8Locale.name
         environment["BROWSER"] = browser
         return environment
     }

@@ -15,11 +15,12 @@ public final class ChildProcess: @unchecked Sendable {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)").path
         let (out, err) = (base + ".out", base + ".err")
         (stdoutPath, stderrPath) = (out, err)
-        pid = try CleanSpawn.start(arguments, environment: environment) { actions in
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        }
+        pid = try CleanSpawn.start(
+            arguments, environment: environment,
+            files: [
+                .open(0, "/dev/null", flags: O_RDONLY), .open(1, out, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+                .open(2, err, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+            ])
     }
 
     deinit {

@@ -18,9 +18,8 @@ public final class PtySession: @unchecked Sendable {
         _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
         defer { close(slave) }
         do {
-            pid = try CleanSpawn.start(arguments, environment: environment) { actions in
-                for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
-            }
+            pid = try CleanSpawn.start(
+                arguments, environment: environment, files: [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].map { .duplicate(slave, as: $0) })
         } catch {
             close(master)
             throw error

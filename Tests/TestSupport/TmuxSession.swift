@@ -5,7 +5,7 @@ public final class TmuxSession: @unchecked Sendable {
     public let name: String
 
     public static var isAvailable: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        ExecutableSearch.onPath("tmux") != nil
     }
 
     /// Starts `bash` in a width×height window with a UTF-8 locale and no Esc delay, on a tmux
@@ -14,7 +14,7 @@ public final class TmuxSession: @unchecked Sendable {
         name = "checkout-test-\(UUID().uuidString.prefix(8))"
         try tmux([
             "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-            "env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PS1=$ ", "bash", "--norc", "--noprofile",
+            "env", "LANG=\(UTF8Locale.name)", "LC_ALL=\(UTF8Locale.name)", "PS1=$ ", "bash", "--norc", "--noprofile",
         ])
         try tmux(["set-option", "-s", "escape-time", "0"])
         try tmux(["set-option", "-t", name, "status", "off"])

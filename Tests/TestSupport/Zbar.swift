@@ -3,12 +3,7 @@ import Foundation
 /// Runs the real `zbarimg` decoder, so tests prove a scanner reads what we draw.
 public enum Zbar {
     /// `zbarimg` from PATH, or nil when it is not installed.
-    public static let executable: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":")
-            .map { URL(fileURLWithPath: String($0)).appendingPathComponent("zbarimg") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    public static let executable: URL? = ExecutableSearch.onPath("zbarimg")
 
     /// In CI the Makefile installs zbar-tools, so a missing decoder is a failure there,
     /// not a reason to skip.

@@ -1,7 +1,4 @@
-import Foundation
-
-/// What opening a link differs in between the platforms: the desktop's opener, and the spawn
-/// flag that starts it in a session of its own (so Ctrl-C on the screen never reaches it).
+/// What opening a link differs in between the platforms: the desktop's opener.
 enum DesktopPlatform {
     static var opener: String {
         #if os(macOS)
@@ -10,11 +7,4 @@ enum DesktopPlatform {
             return "xdg-open"
         #endif
     }
-
-    #if os(Linux)
-        // glibc's POSIX_SPAWN_SETSID: a GNU extension Swift's Glibc module leaves out.
-        static let spawnNewSession: Int32 = 0x80
-    #else
-        static let spawnNewSession = Int32(POSIX_SPAWN_SETSID)
-    #endif
 }

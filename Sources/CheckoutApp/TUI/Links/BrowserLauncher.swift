@@ -43,31 +43,15 @@ enum DetachedProcess {
     }
 
     static func spawn(_ arguments: [String], environment: [String: String]) -> Result<pid_t, SpawnFailure> {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
         // A session of its own (no controlling terminal: it cannot open /dev/tty and draw on the
         // screen, nor get the terminal's SIGHUP), default signals and an empty mask.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(Int32(DesktopPlatform.spawnNewSession) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        return result == 0 ? .success(pid) : .failure(SpawnFailure(errno: result))
+        let files = [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].map { fd in
+            PosixSpawn.FileAction.open(fd, "/dev/null", flags: fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+        }
+        return PosixSpawn.spawn(
+            arguments, environment: environment, files: files, defaultSignals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD],
+            newSession: true
+        ).mapError { SpawnFailure(errno: $0.errno) }
     }
 
     /// `spawn`, tried again for up to 200 ms while it fails with ETXTBSY: a script just written
