@@ -42,14 +42,19 @@ struct StorePolicy<Record: StoredRecord>: Sendable {
     var onSettled: (@Sendable ([Record]) -> Void)?
     /// Past the capacity, the oldest settled record goes before any open one.
     var forgetsSettledFirst: Bool
+    /// A hint: the earliest time `settle` could change this open record (nil: at any time). A
+    /// database store then visits only the open records that are due instead of reading every
+    /// open one on each operation; `settle` must change nothing before that time.
+    var settlesAt: (@Sendable (Record) -> Date?)?
 
     init(
         settle: (@Sendable (inout Record, Date) -> Bool)? = nil, onSettled: (@Sendable ([Record]) -> Void)? = nil,
-        forgetsSettledFirst: Bool = false
+        forgetsSettledFirst: Bool = false, settlesAt: (@Sendable (Record) -> Date?)? = nil
     ) {
         self.settle = settle
         self.onSettled = onSettled
         self.forgetsSettledFirst = forgetsSettledFirst
+        self.settlesAt = settlesAt
     }
 }
 

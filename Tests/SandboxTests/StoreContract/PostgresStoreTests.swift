@@ -153,6 +153,27 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test func withTheSettlesAtHintOnlyDueRecordsAreVisitedAndAllSettleOnTime() async throws {
+        try await PostgresTestDatabase.withInstances(2, purpose: "hint") { storages in
+            let visited = Mutex<[String]>([])
+            let policy = StorePolicy<ContractRecord>(
+                settle: { record, now in
+                    visited.withLock { $0.append(record.key) }
+                    return ContractRecord.settle(&record, now)
+                },
+                settlesAt: { $0.dueAt })
+            let stores = stores(storages, policy: policy)
+            _ = try await create(stores[0], ContractRecord(key: "soon", isOpen: true, dueAt: start.addingTimeInterval(10)), at: at(0))
+            _ = try await create(stores[0], ContractRecord(key: "late", isOpen: true, dueAt: start.addingTimeInterval(100)), at: at(0))
+            visited.withLock { $0 = [] }
+            #expect(try await stores[1].record(.key("soon"), at: at(5))?.settled == false)
+            #expect(visited.withLock { $0 } == [])
+            #expect(try await stores[1].record(.key("soon"), at: at(50))?.settled == true)
+            #expect(!visited.withLock { $0 }.contains("late"))
+            #expect(try await stores[0].record(.key("late"), at: at(100))?.settled == true)
+        }
+    }
+
     @Test func retentionByAgeAndCountHoldsAcrossInstances() async throws {
         try await PostgresTestDatabase.withInstances(2, purpose: "retention") { storages in
             let stores = stores(storages)

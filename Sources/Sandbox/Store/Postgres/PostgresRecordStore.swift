@@ -29,7 +29,8 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         var settled: [Record] = []
         try await storage.unit("create", store: name) { db in
             settled = []
-            try await apply(moment, db, settled: &settled)
+            // Retention is applied once the sequence row is held, below (room for the new one).
+            try await settleDue(moment, db, settled: &settled)
             // Everything from here is undone together when a claim turns out to be taken
             // (time's changes above are kept, as the in-memory store keeps them).
             let guarded = !claims.isEmpty
@@ -135,6 +136,11 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         guard let moment, needsUnit(moment) else {
             return try await storage.read("read", store: name) { db in try await records(db, self.lookup(lookup, locking: false)).first?.record }
         }
+        let quick: Record?? = try await storage.read("read", store: name) { db in
+            guard try await retainIfNothingIsDue(moment, db) else { return nil }
+            return .some(try await records(db, self.lookup(lookup, locking: false)).first?.record)
+        }
+        if let quick { return quick }
         var found: Record?
         var settled: [Record] = []
         try await storage.unit("read", store: name) { db in
@@ -188,6 +194,11 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         guard let moment, needsUnit(moment) else {
             return try await storage.read("list", store: name) { db in try await records(db, all).map(\.record) }
         }
+        let quick: [Record]? = try await storage.read("list", store: name) { db in
+            guard try await retainIfNothingIsDue(moment, db) else { return nil }
+            return try await records(db, all).map(\.record)
+        }
+        if let quick { return quick }
         var found: [Record] = []
         var settled: [Record] = []
         try await storage.unit("list", store: name) { db in
@@ -206,6 +217,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
 
     func settle(at moment: StoreMoment) async throws {
         guard needsUnit(moment) else { return }
+        if try await storage.read("settle", store: name, { db in try await retainIfNothingIsDue(moment, db) }) { return }
         var settled: [Record] = []
         try await storage.unit("settle", store: name) { db in
             settled = []
@@ -235,35 +247,61 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     }
 
     /// Settles open records to the moment, then forgets what its retention no longer keeps.
-    ///
-    /// Settling reads the open records without locking them and asks the policy which time
-    /// changes; only those rows are then locked (`FOR UPDATE`, in key order) and settled again from
-    /// what they hold now. Another instance settling the same record at the same time waits for the
-    /// lock, then reads the settled row: the change is made once, and only the instance that made
-    /// it reports it (`onSettled`, after its commit).
     private func apply(_ moment: StoreMoment, _ db: PostgresConnection, settled: inout [Record]) async throws {
-        if let settle = policy.settle {
-            var due: [String] = []
-            for found in try await records(db, "SELECT key, body::text FROM sandbox_records WHERE store = \(name) AND is_open") {
-                var record = found.record
-                if settle(&record, moment.now) { due.append(found.key) }
-            }
-            if !due.isEmpty {
-                let locked = try await records(
-                    db,
-                    """
-                    SELECT key, body::text FROM sandbox_records WHERE store = \(name) AND key = ANY(\(due)) AND is_open
-                    ORDER BY key FOR UPDATE
-                    """)
-                for found in locked {
-                    var record = found.record
-                    guard settle(&record, moment.now) else { continue }
-                    if try await write(db, key: found.key, before: found.record, after: record) == nil { settled.append(record) }
-                }
-            }
-        }
+        try await settleDue(moment, db, settled: &settled)
         if let retention = moment.retention {
             try await forget(db, now: moment.now, retention: retention, capacity: retention.capacity, nextSequence: nil)
+        }
+    }
+
+    /// For a read: when no open record is due, applies the retention (outside a transaction: each
+    /// statement stands alone) and returns true; otherwise does nothing and returns false (the
+    /// caller then settles and reads in one unit of work).
+    private func retainIfNothingIsDue(_ moment: StoreMoment, _ db: PostgresConnection) async throws -> Bool {
+        guard try await dueKeys(moment, db).isEmpty else { return false }
+        if let retention = moment.retention {
+            try await forget(db, now: moment.now, retention: retention, capacity: retention.capacity, nextSequence: nil)
+        }
+        return true
+    }
+
+    /// The open records time changes at the moment: read without locking them (those the policy's
+    /// `settlesAt` says are not due yet are not read at all), and asked of the policy.
+    private func dueKeys(_ moment: StoreMoment, _ db: PostgresConnection) async throws -> [String] {
+        guard let settle = policy.settle else { return [] }
+        var due: [String] = []
+        let now = moment.now.timeIntervalSinceReferenceDate
+        for found in try await records(
+            db,
+            """
+            SELECT key, body::text FROM sandbox_records
+            WHERE store = \(name) AND is_open AND (settles_at IS NULL OR settles_at <= \(now))
+            """)
+        {
+            var record = found.record
+            if settle(&record, moment.now) { due.append(found.key) }
+        }
+        return due
+    }
+
+    /// Settles the open records that are due. Only their rows are locked (`FOR UPDATE`, in key
+    /// order), and they are settled again from what they hold now: another instance settling the
+    /// same record at the same time waits for the lock, then reads the settled row. The change is
+    /// made once, and only the instance that made it reports it (`onSettled`, after its commit).
+    private func settleDue(_ moment: StoreMoment, _ db: PostgresConnection, settled: inout [Record]) async throws {
+        guard let settle = policy.settle else { return }
+        let due = try await dueKeys(moment, db)
+        guard !due.isEmpty else { return }
+        let locked = try await records(
+            db,
+            """
+            SELECT key, body::text FROM sandbox_records WHERE store = \(name) AND key = ANY(\(due)) AND is_open
+            ORDER BY key FOR UPDATE
+            """)
+        for found in locked {
+            var record = found.record
+            guard settle(&record, moment.now) else { continue }
+            if try await write(db, key: found.key, before: found.record, after: record) == nil { settled.append(record) }
         }
     }
 
@@ -272,19 +310,26 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     /// be used, when the caller holds the sequence row.
     private func forget(_ db: PostgresConnection, now: Date, retention: Retention, capacity: Int, nextSequence: Int?) async throws {
         let oldestKept = now.timeIntervalSinceReferenceDate - retention.age
-        try await db.query("DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept)", logger: logger)
         let keep = max(0, capacity)
-        // A cheap bound first (two index lookups): creation numbers are unique and below the
-        // next one, so no more records are kept than the span from the oldest's number.
-        var span: Int?
-        let next: PostgresQuery =
-            if let nextSequence { "SELECT \(nextSequence)::bigint - min(sequence) FROM sandbox_records WHERE store = \(name)" } else {
+        // The old go first; in the same statement, a cheap bound on how many remain (two index
+        // lookups): creation numbers are unique and below the next one, so no more records are
+        // kept than the span from the oldest's number (counted before this statement's deletes,
+        // so at worst too high, which only costs the exact step below).
+        let query: PostgresQuery =
+            if let nextSequence {
                 """
+                WITH aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept) RETURNING 1)
+                SELECT \(nextSequence)::bigint - (SELECT min(sequence) FROM sandbox_records WHERE store = \(name))
+                """
+            } else {
+                """
+                WITH aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept) RETURNING 1)
                 SELECT (SELECT next FROM sandbox_sequences WHERE store = \(name))
                     - (SELECT min(sequence) FROM sandbox_records WHERE store = \(name))
                 """
             }
-        for try await value in try await db.query(next, logger: logger).decode(Int?.self) { span = value }
+        var span: Int?
+        for try await value in try await db.query(query, logger: logger).decode(Int?.self) { span = value }
         guard let span, span > keep else { return }
         let order = policy.forgetsSettledFirst ? "is_open DESC, sequence DESC" : "sequence DESC"
         try await db.query(
@@ -383,7 +428,8 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         }
         try await db.query(
             """
-            UPDATE sandbox_records SET body = \(try encode(after))::jsonb, is_open = \(after.storeIsOpen), record_group = \(after.storeGroup)
+            UPDATE sandbox_records SET body = \(try encode(after))::jsonb, is_open = \(after.storeIsOpen),
+                settles_at = \(settlesAt(after)), record_group = \(after.storeGroup)
             WHERE store = \(name) AND key = \(key)
             """, logger: logger)
         return nil
@@ -396,14 +442,21 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         let created = createdAt.timeIntervalSinceReferenceDate
         func row(_ suffix: String) -> PostgresQuery {
             """
-            INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, record_group, body)
-            VALUES (\(name), \(key), \(sequence), \(created), \(record.storeIsOpen), \(record.storeGroup), \(body)::jsonb)\(unescaped: suffix)
+            INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
+            VALUES (\(name), \(key), \(sequence), \(created), \(record.storeIsOpen), \(settlesAt(record)), \(record.storeGroup),
+                \(body)::jsonb)\(unescaped: suffix)
             """
         }
         if try await db.query(row(" ON CONFLICT (store, key) DO NOTHING RETURNING 1"), logger: logger).collect().isEmpty {
             try await db.query("DELETE FROM sandbox_records WHERE store = \(name) AND key = \(key)", logger: logger)
             try await db.query(row(""), logger: logger)
         }
+    }
+
+    /// When time can first change an open record, as the policy says (nil: at any time, or closed).
+    private func settlesAt(_ record: Record) -> Double? {
+        guard record.storeIsOpen else { return nil }
+        return policy.settlesAt?(record)?.timeIntervalSinceReferenceDate
     }
 
     private func encode(_ record: Record) throws -> String {

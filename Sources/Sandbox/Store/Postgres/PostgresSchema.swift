@@ -6,7 +6,8 @@ import PostgresNIO
 /// its rows told apart by the store's name:
 ///
 /// - `sandbox_records`: one row per record, its JSON (`body`, JSONB) keyed by (store, key), with
-///   its creation number, creation time, whether time can still change it and its group.
+///   its creation number, creation time, whether time can still change it (and from when, when the
+///   store's policy says: `StorePolicy.settlesAt`) and its group.
 /// - `sandbox_idempotency_keys`, `sandbox_claims`: the indexes, each under a primary key, so two
 ///   instances racing for one key or claim are decided by the database; their rows go with their
 ///   record (a cascading foreign key).
@@ -24,6 +25,7 @@ enum PostgresSchema {
                 sequence bigint NOT NULL,
                 created_at double precision NOT NULL,
                 is_open boolean NOT NULL,
+                settles_at double precision,
                 record_group text,
                 body jsonb NOT NULL,
                 PRIMARY KEY (store, key)
@@ -31,7 +33,7 @@ enum PostgresSchema {
             """,
             "CREATE UNIQUE INDEX sandbox_records_order ON sandbox_records (store, sequence)",
             "CREATE INDEX sandbox_records_age ON sandbox_records (store, created_at)",
-            "CREATE INDEX sandbox_records_open ON sandbox_records (store) WHERE is_open",
+            "CREATE INDEX sandbox_records_open ON sandbox_records (store, settles_at) WHERE is_open",
             "CREATE INDEX sandbox_records_group ON sandbox_records (store, record_group) WHERE record_group IS NOT NULL",
             """
             CREATE TABLE sandbox_idempotency_keys (

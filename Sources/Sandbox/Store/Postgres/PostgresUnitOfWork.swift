@@ -34,7 +34,12 @@ extension PostgresStorage {
                     do {
                         end = try await body(connection)
                     } catch {
-                        _ = try? await connection.query("ROLLBACK", logger: logger)
+                        do {
+                            try await connection.query("ROLLBACK", logger: logger)
+                        } catch {
+                            // A connection left inside a transaction must not go back to the pool.
+                            try? await connection.close()
+                        }
                         throw error
                     }
                     switch end {
