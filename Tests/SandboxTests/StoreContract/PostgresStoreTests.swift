@@ -277,6 +277,38 @@ struct PostgresStoreTests {
         #expect(!message.contains("secret-on-a-closed-port"))
     }
 
+    @Test func aMissingDatabaseFailsAtStartNamingIt() async throws {
+        var location = try PostgresTestDatabase.location()
+        location.database = "no_such_sandbox_db"
+        let error = await #expect(throws: PostgresStoreError.self) {
+            try await PostgresStorage(location: location, poolSize: 1, logger: PostgresTestDatabase.logger).prepare()
+        }
+        let message = String(describing: error)
+        #expect(message.contains(location.redacted) && message.contains("no_such_sandbox_db"), "\(message)")
+        if let password = location.password { #expect(!message.contains(password)) }
+    }
+
+    @Test func anOperationWithoutTheDatabaseThrowsAnErrorNamingItWithoutThePassword() async throws {
+        let location = try PostgresTestDatabase.location()
+        let storage = PostgresStorage(location: location, poolSize: 1, logger: PostgresTestDatabase.logger)
+        try await storage.prepare()
+        // The pool shut down (as when the sandbox stops): every operation fails at once.
+        let run = Task { try await storage.run() }
+        run.cancel()
+        _ = await run.result
+        let store = storage.store("gone", of: ContractRecord.self, policy: StorePolicy())
+        let error = await #expect(throws: PostgresStoreError.self) {
+            _ = try await create(store, ContractRecord(key: "a"), at: at(0))
+        }
+        guard case .failed(let operation, let name, _) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(operation == "create" && name == "gone")
+        #expect(error?.isUnavailable == true)
+        if let password = location.password { #expect(!String(describing: error).contains(password)) }
+    }
+
     /// A port nothing listens on: bound, then closed.
     private func closedPort() throws -> Int {
         let channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).wait()
