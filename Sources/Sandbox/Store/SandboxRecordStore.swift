@@ -94,7 +94,9 @@ enum RecordUpdate<Value, Record: Sendable> {
 /// is detected); claims that one record at a time may hold; and, read in creation order, the
 /// ledger of what money moved. Every requirement is one unit of work, so two racing requests are
 /// resolved by the store (one lock in memory, one transaction in a database), never by a check
-/// and a later insert. Closures run inside the unit of work and must not wait on anything.
+/// and a later insert. Closures run inside the unit of work and must not wait on anything; a
+/// database store may run them again when the database makes it retry the unit (a deadlock), so
+/// what they decide must rest on the records they are given.
 ///
 /// The requirements are `async throws` for a database; the in-memory store meets them
 /// synchronously, and a provider holding it calls it with neither.
