@@ -12,7 +12,7 @@ import ServiceLifecycle
 /// `run()` (a service-lifecycle `Service`, beside the HTTP server) keeps the pool going until
 /// cancelled or shut down gracefully, and stores answer only while it runs; `reset()` empties every
 /// store.
-final class PostgresStorage: SandboxStorage, Service {
+public final class PostgresStorage: SandboxStorage, Service {
     let location: PostgresLocation
     let client: PostgresClient
     let logger: Logger
@@ -20,7 +20,13 @@ final class PostgresStorage: SandboxStorage, Service {
     /// serialization failure or a lost race for a unique key.
     let attempts: Int
 
-    static let defaultPoolSize = 16
+    /// Connections a storage opens at most, unless told otherwise (`--store-pool-size`).
+    public static let defaultPoolSize = 16
+    /// The pool sizes a storage accepts.
+    public static let poolSizes = 1...512
+
+    /// The database's URL without its password: for banners, logs and messages.
+    public var redactedURL: String { location.redacted }
 
     init(location: PostgresLocation, poolSize: Int = PostgresStorage.defaultPoolSize, attempts: Int = 8, logger: Logger? = nil) {
         self.location = location
@@ -37,7 +43,7 @@ final class PostgresStorage: SandboxStorage, Service {
     }
 
     /// Reads `url` (see `PostgresLocation`); throws `PostgresStoreError.invalidURL` naming the field.
-    convenience init(url: String, poolSize: Int = PostgresStorage.defaultPoolSize) throws(PostgresStoreError) {
+    public convenience init(url: String, poolSize: Int = PostgresStorage.defaultPoolSize) throws(PostgresStoreError) {
         self.init(location: try PostgresLocation(parsing: url), poolSize: poolSize)
     }
 
@@ -53,20 +59,20 @@ final class PostgresStorage: SandboxStorage, Service {
     /// at once rather than after the pool's retries), migrates under the advisory lock and
     /// refuses a newer schema. Returns the migrations it applied.
     @discardableResult
-    func prepare() async throws(PostgresStoreError) -> [Int] {
+    public func prepare() async throws(PostgresStoreError) -> [Int] {
         try await withDirectConnection { connection in
             try await PostgresSchema.migrate(connection, location: location, logger: logger)
         }
     }
 
     /// Empties every store (`checkout sandbox --reset`), after `prepare()`.
-    func reset() async throws(PostgresStoreError) {
+    public func reset() async throws(PostgresStoreError) {
         try await withDirectConnection { connection in try await PostgresSchema.reset(connection, logger: logger) }
     }
 
     /// The pool's life: stores answer only while this runs. Ends when its task is cancelled or on
     /// graceful shutdown.
-    func run() async throws {
+    public func run() async throws {
         await client.run()
     }
 

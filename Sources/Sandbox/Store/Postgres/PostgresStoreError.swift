@@ -3,7 +3,7 @@ import PostgresNIO
 
 /// What went wrong with a PostgreSQL store, said so a person can act on it. No case carries the
 /// password: URLs appear redacted, and text from the database or the network is scrubbed.
-enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `--store` URL is malformed: which part, and why.
     case invalidURL(field: String, reason: String)
     /// The database could not be reached or refused us at start (closed port, wrong password,
@@ -16,7 +16,7 @@ enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A kept record no longer decodes as the store's record type.
     case undecodable(store: String, key: String, reason: String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .invalidURL(let field, let reason):
             "invalid PostgreSQL URL: \(field): \(reason)"
@@ -34,7 +34,7 @@ enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the database itself is unavailable (answer 503 and try again later) rather than
     /// a request or a record being wrong.
-    var isUnavailable: Bool {
+    public var isUnavailable: Bool {
         switch self {
         case .unreachable, .failed: true
         case .invalidURL, .schemaTooNew, .undecodable: false
