@@ -50,7 +50,15 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
                 text = message + state
             } else if let underlying = error.underlying {
-                text = "\(error.code): \(String(describing: underlying))"
+                let detail = String(describing: underlying)
+                text =
+                    if detail.localizedCaseInsensitiveContains("connection refused") {
+                        "connection refused (is PostgreSQL listening there?)"
+                    } else if detail.localizedCaseInsensitiveContains("timed out") || detail.localizedCaseInsensitiveContains("timeout") {
+                        "no answer in time (\(detail))"
+                    } else {
+                        "\(error.code): \(detail)"
+                    }
             } else {
                 text = "\(error.code)"
             }
