@@ -22,9 +22,11 @@ run: build
 	@$$($(SWIFT) build --show-bin-path)/checkout $(ARGS)
 
 test: setup
-	@.ci/ensure-packages.sh --with-python --with-bench-tools --with-browser
+	@.ci/ensure-packages.sh --with-python --with-bench-tools --with-browser --with-postgres
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@# The store's tests against a throw-away PostgreSQL (its URL in CHECKOUT_TEST_POSTGRES_URL), removed
+	@# afterwards also on failure; without PostgreSQL they print a skip, unless CI is set.
+	.ci/postgres-cluster.sh run $(SWIFT) test --skip-build
 	@# The sandbox against the providers' published API documents (schemathesis; `make contract` alone).
 	python3 Tests/Conformance/contract/run.py --bin-dir "$$($(SWIFT) build --show-bin-path)"
 	@# The sandbox's pages in headless Chromium (selenium); skipped with a message where Chromium cannot be installed, unless CI is set.

@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.0"),
         // The screen's HTTP log (up to 100,000 exchanges) drops its oldest in O(1) (already resolved through NIO).
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // `checkout sandbox --store postgres://…`: the sandbox's records in PostgreSQL, shared by instances.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // ncursesw through pkg-config; the shim turns on the wide-character API.
@@ -78,6 +80,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // Webhook deliveries to the receivers registered at /sandbox/webhooks.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The store several instances share (Store/Postgres).
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         // libqrencode through pkg-config, for the QR code the customer scans.
@@ -166,6 +170,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // The PostgreSQL store's tests read and write its tables directly (a newer schema).
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

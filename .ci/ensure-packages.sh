@@ -12,12 +12,16 @@
 # chromium-driver) for Tests/Browser. When they are missing and cannot be installed here (no root,
 # no password-less sudo), it says so and goes on (the browser checks then print a skip) unless CI is
 # set: in CI a missing browser is a failure.
+# With --with-postgres (make test) it adds Debian's PostgreSQL server (postgresql: initdb, pg_ctl) for
+# the PostgreSQL store's tests, which make a throw-away cluster (.ci/postgres-cluster.sh). Like the
+# browser, it is needed in CI and optional elsewhere (those tests then print a skip).
 set -euo pipefail
 
 # The Python venv is for the conformance tests only: `make test` passes --with-python; `make run` does not need it.
 with_python=false
 with_bench_tools=false
 with_browser=false
+with_postgres=false
 for flag in "$@"; do
   case "$flag" in
     --with-python) with_python=true ;;
@@ -25,7 +29,9 @@ for flag in "$@"; do
     --with-bench-tools) with_bench_tools=true ;;
     # `make test`'s browser checks (Tests/Browser/pages_test.py) drive headless Chromium.
     --with-browser) with_browser=true ;;
-    *) echo "ensure-packages.sh: unknown flag $flag (use --with-python, --with-bench-tools, --with-browser)" >&2; exit 64 ;;
+    # `make test`'s PostgreSQL store tests start a throw-away cluster.
+    --with-postgres) with_postgres=true ;;
+    *) echo "ensure-packages.sh: unknown flag $flag (use --with-python, --with-bench-tools, --with-browser, --with-postgres)" >&2; exit 64 ;;
   esac
 done
 
@@ -109,6 +115,10 @@ if [ "$(uname -s)" = Darwin ]; then
       exit 1
     fi
   fi
+  if $with_postgres && ! command -v initdb >/dev/null 2>&1 && ! brew list --formula postgresql@16 >/dev/null 2>&1; then
+    echo "Installing Homebrew's postgresql@16 (for the PostgreSQL store's tests)" >&2
+    brew install postgresql@16 >&2 || echo "Could not install postgresql@16: make test skips the PostgreSQL store's tests (brew install postgresql@16)." >&2
+  fi
   if $with_browser && ! command -v chromedriver >/dev/null 2>&1; then
     echo "Chromium's driver is not installed: make test skips the browser checks (brew install --cask chromium chromedriver)." >&2
   fi
@@ -120,6 +130,8 @@ if $with_bench_tools; then packages+=(hyperfine wrk); fi
 # The browser's packages: needed in CI, optional elsewhere (the browser checks skip without them).
 browser_packages=()
 if $with_browser; then browser_packages=(chromium chromium-driver); fi
+# Likewise PostgreSQL: needed in CI, optional elsewhere.
+if $with_postgres; then browser_packages+=(postgresql); fi
 is_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 missing=()
 for package in "${packages[@]}"; do
@@ -138,7 +150,7 @@ fi
 # Outside CI, a browser that cannot be installed only skips the browser checks.
 browser_unavailable() {
   local command=$1
-  echo "Chromium is not installed (${missing_browser[*]}) and cannot be installed here: make test skips the browser checks." >&2
+  echo "Not installed and cannot be installed here: ${missing_browser[*]}: make test skips the browser checks (chromium) and the PostgreSQL store's tests (postgresql)." >&2
   echo "Install it with:  sudo $command" >&2
 }
 in_ci=false

@@ -42,14 +42,19 @@ struct StorePolicy<Record: StoredRecord>: Sendable {
     var onSettled: (@Sendable ([Record]) -> Void)?
     /// Past the capacity, the oldest settled record goes before any open one.
     var forgetsSettledFirst: Bool
+    /// A hint: the earliest time `settle` could change this open record (nil: at any time). A
+    /// database store then visits only the open records that are due instead of reading every
+    /// open one on each operation; `settle` must change nothing before that time.
+    var settlesAt: (@Sendable (Record) -> Date?)?
 
     init(
         settle: (@Sendable (inout Record, Date) -> Bool)? = nil, onSettled: (@Sendable ([Record]) -> Void)? = nil,
-        forgetsSettledFirst: Bool = false
+        forgetsSettledFirst: Bool = false, settlesAt: (@Sendable (Record) -> Date?)? = nil
     ) {
         self.settle = settle
         self.onSettled = onSettled
         self.forgetsSettledFirst = forgetsSettledFirst
+        self.settlesAt = settlesAt
     }
 }
 
@@ -89,7 +94,9 @@ enum RecordUpdate<Value, Record: Sendable> {
 /// is detected); claims that one record at a time may hold; and, read in creation order, the
 /// ledger of what money moved. Every requirement is one unit of work, so two racing requests are
 /// resolved by the store (one lock in memory, one transaction in a database), never by a check
-/// and a later insert. Closures run inside the unit of work and must not wait on anything.
+/// and a later insert. Closures run inside the unit of work and must not wait on anything; a
+/// database store may run them again when the database makes it retry the unit (a deadlock), so
+/// what they decide must rest on the records they are given.
 ///
 /// The requirements are `async throws` for a database; the in-memory store meets them
 /// synchronously, and a provider holding it calls it with neither.

@@ -40,8 +40,10 @@ struct StoreFactory: Sendable, CustomStringConvertible {
 
     func callAsFunction(_ policy: StorePolicy<ContractRecord> = StorePolicy()) -> any SandboxRecordStore<ContractRecord> { make(policy) }
 
-    /// Every implementation: a database-backed one joins the in-memory store here.
-    static let all: [StoreFactory] = [
-        StoreFactory(description: "in memory") { MemoryRecordStore(policy: $0) }
-    ]
+    /// Every implementation: the in-memory store, and PostgreSQL when a database is given
+    /// (`CHECKOUT_TEST_POSTGRES_URL`, or always in CI, where a missing one fails), each test on a
+    /// store name of its own.
+    static let all: [StoreFactory] =
+        [StoreFactory(description: "in memory") { MemoryRecordStore(policy: $0) }]
+        + (PostgresTestDatabase.isEnabled ? [StoreFactory(description: "PostgreSQL") { PostgresContractStore(policy: $0) }] : [])
 }

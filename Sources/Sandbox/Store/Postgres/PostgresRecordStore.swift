@@ -1,0 +1,473 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// One store's records in PostgreSQL (the tables of `PostgresSchema`, rows whose `store` is
+/// `name`), shared by every instance on the database. Each requirement is one unit of work
+/// (`PostgresStorage.unit`: one transaction, tried again on a deadlock); the closures a caller
+/// passes run inside it on decoded records, after their rows are locked.
+final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordStore, Sendable {
+    let name: String
+    let storage: PostgresStorage
+    let policy: StorePolicy<Record>
+
+    init(name: String, storage: PostgresStorage, policy: StorePolicy<Record>) {
+        self.name = name
+        self.storage = storage
+        self.policy = policy
+    }
+
+    private var logger: Logger { storage.logger }
+
+    // MARK: - Requirements
+
+    func create(
+        idempotencyKey: String?, requiring claims: [String], at moment: StoreMoment, sameRequest: (Record) -> Bool,
+        alongside: (_ member: inout Record, _ new: Record) -> Void, make: (_ sequence: Int) -> Record
+    ) async throws -> RecordCreation<Record> {
+        var outcome: RecordCreation<Record>?
+        var settled: [Record] = []
+        try await storage.unit("create", store: name) { db in
+            settled = []
+            // Retention is applied once the sequence row is held, below (room for the new one).
+            try await settleDue(moment, db, settled: &settled)
+            // Everything from here is undone together when a claim turns out to be taken
+            // (time's changes above are kept, as the in-memory store keeps them).
+            let guarded = !claims.isEmpty
+            if guarded { try await db.query("SAVEPOINT creating", logger: logger) }
+
+            // The unique key decides a race: the loser waits for the winner's commit, then finds its record.
+            if let idempotencyKey {
+                let reserved = try await db.query(
+                    """
+                    INSERT INTO sandbox_idempotency_keys (store, idempotency_key) VALUES (\(name), \(idempotencyKey))
+                    ON CONFLICT DO NOTHING RETURNING 1
+                    """, logger: logger
+                ).collect()
+                if reserved.isEmpty {
+                    guard let existing = try await records(db, lookup(.idempotencyKey(idempotencyKey), locking: false)).first else {
+                        throw PostgresStoreError.failed(
+                            operation: "create", store: name, reason: "the idempotency key \(idempotencyKey) is kept without its record")
+                    }
+                    outcome = sameRequest(existing.record) ? .replayed(existing.record) : .keyReused(existing.record)
+                    return .commit
+                }
+            }
+
+            // The store's sequence row: creates in one store take their numbers (and make room) one at a time.
+            var sequence = 0
+            for try await next in try await db.query(
+                """
+                INSERT INTO sandbox_sequences (store, next) VALUES (\(name), 1)
+                ON CONFLICT (store) DO UPDATE SET next = sandbox_sequences.next + 1 RETURNING next - 1
+                """, logger: logger
+            ).decode(Int.self) {
+                sequence = next
+            }
+
+            if guarded, let holder = try await holder(db, of: claims, otherThan: nil) {
+                try await db.query("ROLLBACK TO SAVEPOINT creating", logger: logger)
+                outcome = .claimTaken(holder)
+                return .commit
+            }
+            if let retention = moment.retention {
+                // Room for the new one: the oldest go first.
+                try await forget(db, now: moment.now, retention: retention, capacity: retention.capacity - 1, nextSequence: sequence)
+            }
+
+            let record = make(sequence)
+            let key = record.storeKey
+            if let group = record.storeGroup {
+                let members = try await records(
+                    db,
+                    """
+                    SELECT key, body::text FROM sandbox_records WHERE store = \(name) AND record_group = \(group)
+                    ORDER BY sequence FOR UPDATE
+                    """)
+                for member in members {
+                    var changed = member.record
+                    alongside(&changed, record)
+                    _ = try await write(db, key: member.key, before: member.record, after: changed)
+                }
+            }
+            try await insert(db, record, sequence: sequence, createdAt: moment.now)
+
+            // The idempotency index names the record that holds the key.
+            let recordsKey = record.storeIdempotencyKey
+            if let idempotencyKey {
+                if recordsKey == idempotencyKey {
+                    try await db.query(
+                        """
+                        UPDATE sandbox_idempotency_keys SET record_key = \(key)
+                        WHERE store = \(name) AND idempotency_key = \(idempotencyKey)
+                        """, logger: logger)
+                } else {
+                    try await db.query(
+                        "DELETE FROM sandbox_idempotency_keys WHERE store = \(name) AND idempotency_key = \(idempotencyKey)", logger: logger)
+                }
+            }
+            if let recordsKey, recordsKey != idempotencyKey {
+                try await db.query(
+                    """
+                    INSERT INTO sandbox_idempotency_keys (store, idempotency_key, record_key) VALUES (\(name), \(recordsKey), \(key))
+                    ON CONFLICT (store, idempotency_key) DO UPDATE SET record_key = EXCLUDED.record_key
+                    """, logger: logger)
+            }
+
+            // Its claims: the unique key refuses one another record holds, even one taken a moment ago.
+            if let holder = try await take(db, claims: Set(record.storeClaims), for: key) {
+                outcome = .claimTaken(holder)
+                guard guarded else {
+                    settled = []
+                    return .rollback
+                }
+                try await db.query("ROLLBACK TO SAVEPOINT creating", logger: logger)
+                return .commit
+            }
+            outcome = .created(record)
+            return .commit
+        }
+        tell(settled)
+        guard let outcome else { throw PostgresStoreError.failed(operation: "create", store: name, reason: "no outcome") }
+        return outcome
+    }
+
+    func record(_ lookup: RecordLookup, at moment: StoreMoment?) async throws -> Record? {
+        guard let moment, needsUnit(moment) else {
+            return try await storage.read("read", store: name) { db in try await records(db, self.lookup(lookup, locking: false)).first?.record }
+        }
+        let quick: Record?? = try await storage.read("read", store: name) { db in
+            guard try await retainIfNothingIsDue(moment, db) else { return nil }
+            return .some(try await records(db, self.lookup(lookup, locking: false)).first?.record)
+        }
+        if let quick { return quick }
+        var found: Record?
+        var settled: [Record] = []
+        try await storage.unit("read", store: name) { db in
+            settled = []
+            try await apply(moment, db, settled: &settled)
+            found = try await records(db, self.lookup(lookup, locking: false)).first?.record
+            return .commit
+        }
+        tell(settled)
+        return found
+    }
+
+    func update<Value>(_ lookup: RecordLookup, at moment: StoreMoment?, _ change: (inout Record) -> Value) async throws
+        -> RecordUpdate<Value, Record>
+    {
+        var outcome: RecordUpdate<Value, Record> = .notFound
+        var settled: [Record] = []
+        try await storage.unit("update", store: name) { db in
+            settled = []
+            outcome = .notFound
+            if let moment { try await apply(moment, db, settled: &settled) }
+            guard let found = try await records(db, self.lookup(lookup, locking: true)).first else { return .commit }
+            var changed = found.record
+            let value = change(&changed)
+            if let holder = try await write(db, key: found.key, before: found.record, after: changed) {
+                outcome = .claimTaken(holder)
+            } else {
+                outcome = .changed(value)
+            }
+            return .commit
+        }
+        tell(settled)
+        return outcome
+    }
+
+    func remove(_ key: String, if condition: (Record) -> Bool) async throws -> Record? {
+        var removed: Record?
+        try await storage.unit("remove", store: name) { db in
+            removed = nil
+            guard let found = try await records(db, lookup(.key(key), locking: true)).first, condition(found.record) else { return .commit }
+            // Its idempotency key and claims go with it (the foreign keys cascade).
+            try await db.query("DELETE FROM sandbox_records WHERE store = \(name) AND key = \(key)", logger: logger)
+            removed = found.record
+            return .commit
+        }
+        return removed
+    }
+
+    func records(at moment: StoreMoment?) async throws -> [Record] {
+        let all: PostgresQuery = "SELECT key, body::text FROM sandbox_records WHERE store = \(name) ORDER BY sequence"
+        guard let moment, needsUnit(moment) else {
+            return try await storage.read("list", store: name) { db in try await records(db, all).map(\.record) }
+        }
+        let quick: [Record]? = try await storage.read("list", store: name) { db in
+            guard try await retainIfNothingIsDue(moment, db) else { return nil }
+            return try await records(db, all).map(\.record)
+        }
+        if let quick { return quick }
+        var found: [Record] = []
+        var settled: [Record] = []
+        try await storage.unit("list", store: name) { db in
+            settled = []
+            try await apply(moment, db, settled: &settled)
+            found = try await records(db, all).map(\.record)
+            return .commit
+        }
+        tell(settled)
+        return found
+    }
+
+    func first(at moment: StoreMoment?, where predicate: (Record) -> Bool) async throws -> Record? {
+        try await records(at: moment).first(where: predicate)
+    }
+
+    func settle(at moment: StoreMoment) async throws {
+        guard needsUnit(moment) else { return }
+        if try await storage.read("settle", store: name, { db in try await retainIfNothingIsDue(moment, db) }) { return }
+        var settled: [Record] = []
+        try await storage.unit("settle", store: name) { db in
+            settled = []
+            try await apply(moment, db, settled: &settled)
+            return .commit
+        }
+        tell(settled)
+    }
+
+    func count() async throws -> Int {
+        try await storage.read("count", store: name) { db in
+            var count = 0
+            for try await value in try await db.query("SELECT count(*) FROM sandbox_records WHERE store = \(name)", logger: logger)
+                .decode(Int.self)
+            {
+                count = value
+            }
+            return count
+        }
+    }
+
+    // MARK: - Time and retention
+
+    /// Whether a moment asks for anything: settling open records, or forgetting old ones.
+    private func needsUnit(_ moment: StoreMoment) -> Bool {
+        policy.settle != nil || moment.retention != nil
+    }
+
+    /// Settles open records to the moment, then forgets what its retention no longer keeps.
+    private func apply(_ moment: StoreMoment, _ db: PostgresConnection, settled: inout [Record]) async throws {
+        try await settleDue(moment, db, settled: &settled)
+        if let retention = moment.retention {
+            try await forget(db, now: moment.now, retention: retention, capacity: retention.capacity, nextSequence: nil)
+        }
+    }
+
+    /// For a read: when no open record is due, applies the retention (outside a transaction: each
+    /// statement stands alone) and returns true; otherwise does nothing and returns false (the
+    /// caller then settles and reads in one unit of work).
+    private func retainIfNothingIsDue(_ moment: StoreMoment, _ db: PostgresConnection) async throws -> Bool {
+        guard try await dueKeys(moment, db).isEmpty else { return false }
+        if let retention = moment.retention {
+            try await forget(db, now: moment.now, retention: retention, capacity: retention.capacity, nextSequence: nil)
+        }
+        return true
+    }
+
+    /// The open records time changes at the moment: read without locking them (those the policy's
+    /// `settlesAt` says are not due yet are not read at all), and asked of the policy.
+    private func dueKeys(_ moment: StoreMoment, _ db: PostgresConnection) async throws -> [String] {
+        guard let settle = policy.settle else { return [] }
+        var due: [String] = []
+        let now = moment.now.timeIntervalSinceReferenceDate
+        for found in try await records(
+            db,
+            """
+            SELECT key, body::text FROM sandbox_records
+            WHERE store = \(name) AND is_open AND (settles_at IS NULL OR settles_at <= \(now))
+            """)
+        {
+            var record = found.record
+            if settle(&record, moment.now) { due.append(found.key) }
+        }
+        return due
+    }
+
+    /// Settles the open records that are due. Only their rows are locked (`FOR UPDATE`, in key
+    /// order), and they are settled again from what they hold now: another instance settling the
+    /// same record at the same time waits for the lock, then reads the settled row. The change is
+    /// made once, and only the instance that made it reports it (`onSettled`, after its commit).
+    private func settleDue(_ moment: StoreMoment, _ db: PostgresConnection, settled: inout [Record]) async throws {
+        guard let settle = policy.settle else { return }
+        let due = try await dueKeys(moment, db)
+        guard !due.isEmpty else { return }
+        let locked = try await records(
+            db,
+            """
+            SELECT key, body::text FROM sandbox_records WHERE store = \(name) AND key = ANY(\(due)) AND is_open
+            ORDER BY key FOR UPDATE
+            """)
+        for found in locked {
+            var record = found.record
+            guard settle(&record, moment.now) else { continue }
+            if try await write(db, key: found.key, before: found.record, after: record) == nil { settled.append(record) }
+        }
+    }
+
+    /// Forgets records `retention.age` seconds old or older, then (settled first, when the policy
+    /// says so) the oldest beyond `capacity`, in SQL. `nextSequence`: the creation number about to
+    /// be used, when the caller holds the sequence row.
+    private func forget(_ db: PostgresConnection, now: Date, retention: Retention, capacity: Int, nextSequence: Int?) async throws {
+        let oldestKept = now.timeIntervalSinceReferenceDate - retention.age
+        let keep = max(0, capacity)
+        // The old go first; in the same statement, a cheap bound on how many remain (two index
+        // lookups): creation numbers are unique and below the next one, so no more records are
+        // kept than the span from the oldest's number (counted before this statement's deletes,
+        // so at worst too high, which only costs the exact step below).
+        let query: PostgresQuery =
+            if let nextSequence {
+                """
+                WITH aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept) RETURNING 1)
+                SELECT \(nextSequence)::bigint - (SELECT min(sequence) FROM sandbox_records WHERE store = \(name))
+                """
+            } else {
+                """
+                WITH aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept) RETURNING 1)
+                SELECT (SELECT next FROM sandbox_sequences WHERE store = \(name))
+                    - (SELECT min(sequence) FROM sandbox_records WHERE store = \(name))
+                """
+            }
+        var span: Int?
+        for try await value in try await db.query(query, logger: logger).decode(Int?.self) { span = value }
+        guard let span, span > keep else { return }
+        let order = policy.forgetsSettledFirst ? "is_open DESC, sequence DESC" : "sequence DESC"
+        try await db.query(
+            """
+            DELETE FROM sandbox_records WHERE store = \(name) AND key IN (
+                SELECT key FROM sandbox_records WHERE store = \(name) ORDER BY \(unescaped: order) OFFSET \(keep))
+            """, logger: logger)
+    }
+
+    /// Hands settled records to the policy's listener, after their unit committed.
+    private func tell(_ settled: [Record]) {
+        if !settled.isEmpty, let onSettled = policy.onSettled { onSettled(settled) }
+    }
+
+    // MARK: - Rows
+
+    /// The query that finds one record by key, idempotency key or claim (locking its row when asked).
+    private func lookup(_ lookup: RecordLookup, locking: Bool) -> PostgresQuery {
+        let lock = locking ? " FOR UPDATE OF r" : ""
+        switch lookup {
+        case .key(let key):
+            return "SELECT r.key, r.body::text FROM sandbox_records r WHERE r.store = \(name) AND r.key = \(key)\(unescaped: lock)"
+        case .idempotencyKey(let idempotencyKey):
+            return """
+                SELECT r.key, r.body::text FROM sandbox_idempotency_keys i
+                JOIN sandbox_records r ON r.store = i.store AND r.key = i.record_key
+                WHERE i.store = \(name) AND i.idempotency_key = \(idempotencyKey)\(unescaped: lock)
+                """
+        case .claim(let claim):
+            return """
+                SELECT r.key, r.body::text FROM sandbox_claims c
+                JOIN sandbox_records r ON r.store = c.store AND r.key = c.record_key
+                WHERE c.store = \(name) AND c.claim = \(claim)\(unescaped: lock)
+                """
+        }
+    }
+
+    /// The records a query of (key, body) finds, decoded.
+    private func records(_ db: PostgresConnection, _ query: PostgresQuery) async throws -> [(key: String, record: Record)] {
+        var found: [(key: String, record: Record)] = []
+        for try await (key, body) in try await db.query(query, logger: logger).decode((String, String).self) {
+            found.append((key, try decode(body, key: key)))
+        }
+        return found
+    }
+
+    /// A record other than `key` holding one of `claims`, if any.
+    private func holder(_ db: PostgresConnection, of claims: [String], otherThan key: String?) async throws -> Record? {
+        try await records(
+            db,
+            """
+            SELECT r.key, r.body::text FROM sandbox_claims c
+            JOIN sandbox_records r ON r.store = c.store AND r.key = c.record_key
+            WHERE c.store = \(name) AND c.claim = ANY(\(claims)) AND c.record_key IS DISTINCT FROM \(key)
+            ORDER BY c.claim LIMIT 1
+            """
+        ).first?.record
+    }
+
+    /// Takes `claims` for the record under `key`. When another record holds one, takes none and
+    /// returns that record. The primary key decides a race: a claim being taken by another
+    /// transaction is waited for, then seen as held.
+    private func take(_ db: PostgresConnection, claims: Set<String>, for key: String) async throws -> Record? {
+        guard !claims.isEmpty else { return nil }
+        let wanted = claims.sorted()
+        var taken: [String] = []
+        for try await claim in try await db.query(
+            """
+            INSERT INTO sandbox_claims (store, claim, record_key) SELECT \(name), claim, \(key) FROM unnest(\(wanted)::text[]) AS claim
+            ON CONFLICT DO NOTHING RETURNING claim
+            """, logger: logger
+        ).decode(String.self) {
+            taken.append(claim)
+        }
+        let missing = wanted.filter { !taken.contains($0) }
+        guard !missing.isEmpty, let holder = try await holder(db, of: missing, otherThan: key) else { return nil }
+        if !taken.isEmpty {
+            try await db.query(
+                "DELETE FROM sandbox_claims WHERE store = \(name) AND record_key = \(key) AND claim = ANY(\(taken))", logger: logger)
+        }
+        return holder
+    }
+
+    /// Writes a changed record over its row, moving its claims. When the change would take a
+    /// claim another record holds, writes nothing and returns that record.
+    private func write(_ db: PostgresConnection, key: String, before: Record, after: Record) async throws -> Record? {
+        let claimsBefore = Set(before.storeClaims)
+        let claimsAfter = Set(after.storeClaims)
+        if claimsAfter != claimsBefore {
+            if let holder = try await take(db, claims: claimsAfter.subtracting(claimsBefore), for: key) { return holder }
+            let dropped = claimsBefore.subtracting(claimsAfter).sorted()
+            if !dropped.isEmpty {
+                try await db.query(
+                    "DELETE FROM sandbox_claims WHERE store = \(name) AND record_key = \(key) AND claim = ANY(\(dropped))", logger: logger)
+            }
+        }
+        try await db.query(
+            """
+            UPDATE sandbox_records SET body = \(try encode(after))::jsonb, is_open = \(after.storeIsOpen),
+                settles_at = \(settlesAt(after)), record_group = \(after.storeGroup)
+            WHERE store = \(name) AND key = \(key)
+            """, logger: logger)
+        return nil
+    }
+
+    /// Keeps a new record; one kept under its key before is replaced (its keys and claims go with it).
+    private func insert(_ db: PostgresConnection, _ record: Record, sequence: Int, createdAt: Date) async throws {
+        let key = record.storeKey
+        let body = try encode(record)
+        let created = createdAt.timeIntervalSinceReferenceDate
+        func row(_ suffix: String) -> PostgresQuery {
+            """
+            INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
+            VALUES (\(name), \(key), \(sequence), \(created), \(record.storeIsOpen), \(settlesAt(record)), \(record.storeGroup),
+                \(body)::jsonb)\(unescaped: suffix)
+            """
+        }
+        if try await db.query(row(" ON CONFLICT (store, key) DO NOTHING RETURNING 1"), logger: logger).collect().isEmpty {
+            try await db.query("DELETE FROM sandbox_records WHERE store = \(name) AND key = \(key)", logger: logger)
+            try await db.query(row(""), logger: logger)
+        }
+    }
+
+    /// When time can first change an open record, as the policy says (nil: at any time, or closed).
+    private func settlesAt(_ record: Record) -> Double? {
+        guard record.storeIsOpen else { return nil }
+        return policy.settlesAt?(record)?.timeIntervalSinceReferenceDate
+    }
+
+    private func encode(_ record: Record) throws -> String {
+        String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+    }
+
+    private func decode(_ body: String, key: String) throws -> Record {
+        do {
+            return try JSONDecoder().decode(Record.self, from: Data(body.utf8))
+        } catch {
+            throw PostgresStoreError.undecodable(store: name, key: key, reason: String(describing: error))
+        }
+    }
+}
