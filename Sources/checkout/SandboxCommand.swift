@@ -89,7 +89,7 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ExitCode(.failed)
         }
         let faults = try FaultSpecOption.rules(faultSpecs)
-        for fault in faults { try running.faults.add(fault, owner: FaultPlan.sandboxOwner) }
+        for fault in faults { try await running.faults.add(fault, owner: FaultPlan.sandboxOwner) }
         // Ctrl-C, Ctrl-\, a kill or a closed terminal: finish the requests in flight, close, exit
         // 128 + signal. Installed before the URL is printed, which is when callers start using it.
         let signals = SignalCleanup.install { signal in
