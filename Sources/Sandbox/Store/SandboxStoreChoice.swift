@@ -36,28 +36,32 @@ public struct SandboxStoreStartError: Error, CustomStringConvertible, Sendable {
 }
 
 extension SandboxSettings {
-    /// Keeps every provider's records where `choice` says. Call it before the providers are made
-    /// (`ProviderRegistry.sandboxProviders`): they take their stores from these settings.
-    public mutating func useStore(_ choice: SandboxStoreChoice) throws(SandboxStoreStartError) {
-        let made = try Self.makeStorage(choice)
+    /// Keeps every provider's records where `choice` says; with `reset`, a database is emptied
+    /// when it starts (after its schema is applied, before anything is served). Call it before the
+    /// providers are made (`ProviderRegistry.sandboxProviders`): they take their stores from these settings.
+    public mutating func useStore(_ choice: SandboxStoreChoice, reset: Bool = false) throws(SandboxStoreStartError) {
+        let made = try Self.makeStorage(choice, reset: reset)
         store = choice
         storage = made.storage
         storageService = made.service
     }
 
     /// The storage `choice` names and what must run beside the HTTP server for it.
-    static func makeStorage(_ choice: SandboxStoreChoice) throws(SandboxStoreStartError) -> (storage: any SandboxStorage, service: (any Service)?) {
+    static func makeStorage(_ choice: SandboxStoreChoice, reset: Bool) throws(SandboxStoreStartError)
+        -> (storage: any SandboxStorage, service: (any Service)?)
+    {
         switch choice {
         case .memory:
             return (MemoryStorage(), nil)
         case .postgres:
             // ─── PostgreSQL hook ─────────────────────────────────────────────────────────────────
             // The one place a database store is made: `PostgresStorage` (Sources/Sandbox/Store/
-            // Postgres/) is constructed here from `url` and `poolSize` and returned as both the
-            // storage and the service `SandboxServer.start` runs beside the HTTP server, e.g.
+            // Postgres/) is constructed here from `url`, `poolSize` and `reset` (empty every table once
+            // migrated, before serving) and returned as both the storage and the service
+            // `SandboxServer.start` runs beside the HTTP server, e.g.
             //     case .postgres(let url, let poolSize):
-            //         let storage = try PostgresStorage(url: url, poolSize: poolSize)   // mapping its
-            //         return (storage, storage)          // errors to SandboxStoreStartError(store: choice, …)
+            //         let storage = try PostgresStorage(url: url, poolSize: poolSize, reset: reset)   // its
+            //         return (storage, storage)          // errors mapped to SandboxStoreStartError(store: choice, …)
             // Until it is merged, this build has no database store.
             throw SandboxStoreStartError(
                 store: choice,
