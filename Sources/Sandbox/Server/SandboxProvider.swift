@@ -35,6 +35,9 @@ public protocol SandboxProvider: Sendable {
     /// after the fault plan, whichever route the router picked, and its faults take this
     /// provider's error shape.
     func claims(_ request: Request) async throws -> Bool
+    /// Whether it claims any request by more than its path (`claims(_:)` is asked of it at all):
+    /// every other provider is passed over at no cost on each request.
+    var claimsRequests: Bool { get }
     /// The answer to a request `claims` took.
     func answer(claimed request: Request, context: SandboxRequestContext) async throws -> Response
     /// How the card tokens it issues are read (a device wallet's), for the processors' sides
@@ -59,6 +62,8 @@ extension SandboxProvider {
     public func charges(now: Date) -> [SandboxCharge] { [] }
 
     public func claims(_ request: Request) -> Bool { false }
+
+    public var claimsRequests: Bool { false }
 
     public var cardTokens: (any CardTokenReader)? { nil }
 
@@ -124,7 +129,9 @@ extension Array where Element == any SandboxProvider {
 
     /// The provider that claims `request` by more than its path, if any.
     func claimant(of request: Request) async throws -> (any SandboxProvider)? {
-        for provider in self where try await provider.claims(request) { return provider }
+        for provider in self where provider.claimsRequests {
+            if try await provider.claims(request) { return provider }
+        }
         return nil
     }
 

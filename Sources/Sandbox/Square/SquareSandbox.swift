@@ -43,6 +43,8 @@ public actor SquareSandbox: SandboxProvider {
     /// `GET /v2/payments/{id}` when it carries a Bearer token or `Square-Version`, or names a
     /// payment of this sandbox (Afterpay's clients send Basic credentials), and `PUT` there from
     /// a Square client.
+    public nonisolated var claimsRequests: Bool { true }
+
     public nonisolated func claims(_ request: Request) async throws -> Bool {
         let segments = request.uri.path.split(separator: "/")
         guard segments.count >= 2, segments[0] == "v2", segments[1] == "payments" else { return false }
