@@ -95,6 +95,7 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         settings = registry.sandboxSettings(settings, options: values)
         let store = try self.store.choice(environment: ProcessInfo.processInfo.environment)
+        if let warning = self.store.profileWarning(environment: ProcessInfo.processInfo.environment) { Console.err(warning) }
         if self.store.reset, !self.store.yes, !SandboxStoreFlags.confirmReset(of: store) {
             Console.err("sandbox: not reset, not started (--yes resets without asking)")
             throw ExitCode(.usage)

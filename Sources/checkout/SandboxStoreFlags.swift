@@ -41,7 +41,9 @@ struct SandboxStoreFlags: ParsableArguments {
         let source: String
     }
 
-    /// The store URL given, and where; nil for the memory store.
+    /// The store URL given, and where; nil for the memory store. A profile named by --profile
+    /// must load; one named only by CHECKOUT_PROFILE (set for checkouts, perhaps) that does not
+    /// is passed over, as the sandbox always did (`profileWarning` says why).
     func given(environment: [String: String]) throws -> Given? {
         if let url { return Given(url: url, source: "--store") }
         if let url = environment[Self.environmentKey], !url.isEmpty { return Given(url: url, source: Self.environmentKey) }
@@ -50,8 +52,20 @@ struct SandboxStoreFlags: ParsableArguments {
             let (_, loaded) = try ProfileSelection.load(name: name, environment: environment)
             return loaded.sandboxStore.map { Given(url: $0, source: "profiles.\(name).sandbox_store") }
         } catch {
+            if profile == nil { return nil }
             throw ValidationError(error.description)
         }
+    }
+
+    /// Why the profile CHECKOUT_PROFILE names was passed over, when it was.
+    func profileWarning(environment: [String: String]) -> String? {
+        guard url == nil, environment[Self.environmentKey]?.isEmpty ?? true, profile == nil,
+            let name = ProfileSelection.requestedName(flag: nil, environment: environment)
+        else { return nil }
+        do { _ = try ProfileSelection.load(name: name, environment: environment) } catch {
+            return "sandbox: CHECKOUT_PROFILE's store not read (\(error)); keeping the state in memory"
+        }
+        return nil
     }
 
     /// The store chosen: the URL checked (naming where it came from and the form it must take)

@@ -122,3 +122,23 @@ import TestSupport
         #expect(!outcome.stderr.contains("s3cret"))
     }
 }
+
+/// A CHECKOUT_PROFILE set for checkouts does not stop `checkout sandbox` when its profile cannot
+/// be read: the sandbox starts in memory, as it always did, and says why it passed it over.
+@Suite struct SandboxStoreProfileFallbackTests {
+    @Test func anUnreadableEnvironmentProfileIsPassedOver() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-config-\(UUID().uuidString)")
+        let outcome = try await CheckoutBinary.run(
+            ["sandbox", "--port", "0", "--reset"], environment: ["XDG_CONFIG_HOME": folder.path, "CHECKOUT_PROFILE": "team"])
+        // --reset without a store is refused: the profile was passed over, not an error of its own.
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("--reset empties a --store database"), "\(outcome.stderr)")
+    }
+
+    @Test func anUnreadableFlagProfileIsAUsageError() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-config-\(UUID().uuidString)")
+        let outcome = try await CheckoutBinary.run(["sandbox", "--port", "0", "--profile", "team"], environment: ["XDG_CONFIG_HOME": folder.path])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("there is no config file"), "\(outcome.stderr)")
+    }
+}
