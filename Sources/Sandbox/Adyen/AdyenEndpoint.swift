@@ -56,14 +56,15 @@ struct AdyenEndpoint: Sendable {
                 rejection.headers[HTTPFields.Element.Name("transient-error")!] = "false"
                 throw rejection
             case .fresh:
-                do throws {
-                    let answer = try await handler(data, key)
-                    try await idempotency.finish(scope: apiKey, key: key, status: Int(answer.status.code), body: answer.body)
-                    return AdyenJSON.response(data: answer.body, status: answer.status)
-                } catch {
+                let answer: Answer
+                do { answer = try await handler(data, key) } catch {
                     try? await idempotency.release(scope: apiKey, key: key)
                     throw error
                 }
+                // Once it ran, the key is not released when keeping its answer fails: a retry then
+                // hears "in progress" (transient) rather than paying twice.
+                try await idempotency.finish(scope: apiKey, key: key, status: Int(answer.status.code), body: answer.body)
+                return AdyenJSON.response(data: answer.body, status: answer.status)
             }
         }
     }
