@@ -1,5 +1,6 @@
 @testable import CheckoutApp
 import Foundation
+import JWTKit
 import ProviderClients
 import ProviderWire
 @testable import Sandbox
@@ -332,4 +333,18 @@ struct FailingRecordStore<Record: StoredRecord & Codable>: SandboxRecordStore {
     func first(at moment: StoreMoment?, where predicate: (Record) -> Bool) async throws -> Record? { throw FailingStorage.Down() }
     func settle(at moment: StoreMoment) async throws { throw FailingStorage.Down() }
     func count() async throws -> Int { throw FailingStorage.Down() }
+}
+
+/// What one instance signs, another verifies: Afterpay's signing key is the sandbox's, not the process's.
+@Suite struct AfterpaySigningKeyTests {
+    @Test func twoSignersShareTheSandboxKey() async throws {
+        let one = await AfterpaySigner()
+        let other = await AfterpaySigner()
+        #expect(one.publicKey.pemRepresentation == other.publicKey.pemRepresentation)
+        #expect((try? ES256PrivateKey(key: AfterpaySigner.sandboxKey)) != nil, "the fixed key must parse")
+        let payment = AfterpaySignedPayment(
+            amount: .init(amount: "10.00", currency: "USD", symbol: "$"), token: "002.x", externalMerchantId: "m", redirectUrl: "x://y")
+        let jwt = try await one.sign(payment)
+        #expect(await other.verify(jwt)?.token == "002.x")
+    }
 }
