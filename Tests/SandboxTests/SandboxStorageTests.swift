@@ -348,3 +348,67 @@ struct FailingRecordStore<Record: StoredRecord & Codable>: SandboxRecordStore {
         #expect(await other.verify(jwt)?.token == "002.x")
     }
 }
+
+/// Two sandboxes on one storage are one sandbox: what is made through one is read, approved and
+/// counted through the other. (In one process, each name's memory store shared: what a database
+/// store will give instances on several machines.)
+@Suite struct SharedStorageTests {
+    /// Hands every sandbox the same store for a name.
+    final class SharedStorage: SandboxStorage {
+        private let stores = Mutex<[String: any Sendable]>([:])
+
+        func store<Record: StoredRecord & Codable>(_ name: String, of type: Record.Type, policy: StorePolicy<Record>)
+            -> any SandboxRecordStore<Record>
+        {
+            stores.withLock { stores in
+                if let made = stores[name] as? MemoryRecordStore<Record> { return made }
+                let made = MemoryRecordStore<Record>(policy: policy)
+                stores[name] = made
+                return made
+            }
+        }
+    }
+
+    private static let http = ProviderHTTPClient(timeout: .seconds(10), retryPolicy: RetryPolicy(maxAttempts: 1, baseDelay: .milliseconds(1)))
+
+    private static func cashApp(_ sandbox: RunningSandbox, _ method: String, _ path: String, body: String? = nil) async throws -> (Int, [String: Any]) {
+        let response = try await http.send(
+            ProviderRequest(
+                method: method, url: sandbox.baseURL + path,
+                headers: [(name: "Content-Type", value: "application/json"), (name: "Authorization", value: "Client \(SandboxHarness.clientID)")],
+                body: body.map { Data($0.utf8) }),
+            provider: "test")
+        return (response.status, (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) ?? [:])
+    }
+
+    @Test func aRequestMadeOnOneIsReadApprovedAndFaultedOnTheOther() async throws {
+        var settings = SandboxSettings()
+        settings.storage = SharedStorage()
+        try await SandboxServer.withRunning(settings) { first in
+            try await SandboxServer.withRunning(settings) { second in
+                let create = #"{"idempotency_key": "shared-1", "request": {"actions": [{"type": "ONE_TIME_PAYMENT", "scope_id": "BRAND_harness", "amount": 4505, "currency": "USD"}], "channel": "ONLINE", "redirect_url": "x://y"}}"#
+                let (madeStatus, made) = try await Self.cashApp(first, "POST", "/customer-request/v1/requests", body: create)
+                #expect(madeStatus == 201)
+                let id = try #require((made["request"] as? [String: Any])?["id"] as? String)
+                // The same key and body through the other: the same request, not a second one.
+                let (_, again) = try await Self.cashApp(second, "POST", "/customer-request/v1/requests", body: create)
+                #expect((again["request"] as? [String: Any])?["id"] as? String == id)
+                #expect(try await first.cashAppSandbox?.requests.requestCount == 1)
+
+                let (readStatus, read) = try await Self.cashApp(second, "GET", "/customer-request/v1/requests/\(id)")
+                #expect(readStatus == 200)
+                #expect((read["request"] as? [String: Any])?["status"] as? String == "PENDING")
+                try await SandboxControlClient(baseURL: second.baseURL, http: Self.http).act(.approve, on: id)
+                let (_, approved) = try await Self.cashApp(first, "GET", "/customer-request/v1/requests/\(id)")
+                #expect((approved["request"] as? [String: Any])?["status"] as? String == "APPROVED")
+
+                // A fault added through one hits the other, once.
+                try await SandboxControlClient(baseURL: first.baseURL, http: Self.http).inject(fault: "GET /customer-request 503")
+                #expect(try await Self.cashApp(second, "GET", "/customer-request/v1/requests/\(id)").0 == 503)
+                #expect(try await Self.cashApp(first, "GET", "/customer-request/v1/requests/\(id)").0 == 200)
+                #expect(try await first.faults.pending.isEmpty)
+                #expect(try await second.faults.pending.isEmpty)
+            }
+        }
+    }
+}
