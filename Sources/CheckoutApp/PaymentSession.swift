@@ -57,7 +57,7 @@ struct PaymentSession: Sendable {
         let adapters = Dictionary(uniqueKeysWithValues: options.registry.descriptors.map { ($0.id, $0.makeAdapter(connection)) })
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
         for fault in options.faults {
-            if let sandbox { try sandbox.faults.add(fault, owner: runID) } else { try await customer?.inject(fault, owner: runID) }
+            if let sandbox { try await sandbox.faults.add(fault, owner: runID) } else { try await customer?.inject(fault, owner: runID) }
         }
         return PaymentSession(
             catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLifecycle
 import Synchronization
 
 /// A source of the current time; tests pass a manual clock to move time on.
@@ -28,6 +29,12 @@ public struct SandboxSettings: Sendable {
     /// How many sandbox seconds pass per real second for provider timers such as Square's delayed
     /// capture; >1 makes a one-minute delay pass in seconds. Must be positive.
     public var timeScale: Double = 1
+    /// Where every provider's records are kept: the choice of `useStore(_:)`, memory by default.
+    public internal(set) var store: SandboxStoreChoice = .memory
+    /// The storage `store` names: every provider's stores are made by it (`ProviderStore`).
+    var storage: any SandboxStorage = MemoryStorage()
+    /// What must run beside the HTTP server for `storage` (a database's connection pool), if anything.
+    var storageService: (any Service)?
     /// Each provider's own settings, by their type: see `subscript(_:)`.
     private var providerSettings: [ObjectIdentifier: any SandboxProviderSettings] = [:]
 

@@ -58,7 +58,10 @@ struct CheckoutCommand: AsyncParsableCommand {
     static func runCommandLine() async {
         StartupTrace.mark("main")
         let arguments: [String]
-        do { arguments = try ProviderCommandLine.split(Array(CommandLine.arguments.dropFirst())) } catch { exit(withError: error) }
+        let given = Array(CommandLine.arguments.dropFirst())
+        // `checkout sandbox --store URL` is the sandbox's store, not the checkout option of that name.
+        let own = given.first == SandboxCommand.configuration.commandName ? SandboxStoreFlags.ownFlags : []
+        do { arguments = try ProviderCommandLine.split(given, leaving: own) } catch { exit(withError: error) }
         StartupTrace.mark("split")
         do {
             // CHECKOUT_PROFILE names a profile: the full parse resolves it.

@@ -24,9 +24,14 @@ struct SandboxCommand: AsyncParsableCommand {
             until DELETE /sandbox/faults; the faults a checkout names (its --fault, the screen's, a \
             scenario's) belong to that checkout, and what is left of them is removed when it ends. \
             GET /sandbox/faults lists each pending fault with its owner.
+
+            Its state is kept in memory unless --store names a PostgreSQL database (or \
+            CHECKOUT_SANDBOX_STORE, or the profile's sandbox_store): then every instance given \
+            that database is one sandbox.
             """ + "\n" + ExitCodes.section([
                 .init(ExitStatus.failed.rawValue, meaning: "it could not listen on --host and --port (e.g. the port is taken)"),
-                ExitCodes.usage(", or a provider option the sandbox cannot use"),
+                .init(Self.storeUnavailable, meaning: "the --store database cannot be used (unreachable, refused, or not built into this checkout)"),
+                ExitCodes.usage(", a provider option the sandbox cannot use, or a --reset that was not confirmed"),
                 ExitCodes.signals("after finishing the requests in flight; this is how it normally stops: it runs until then"),
             ])
     )
@@ -52,6 +57,11 @@ struct SandboxCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Bounds") var bounds: SandboxLimitFlags
 
+    @OptionGroup(title: "Store") var store: SandboxStoreFlags
+
+    /// EX_UNAVAILABLE: the store it was told to use cannot be used.
+    static let storeUnavailable: Int32 = 69
+
     func validate() throws {
         let faults = try FaultSpecOption.rules(faultSpecs)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
@@ -68,6 +78,7 @@ struct SandboxCommand: AsyncParsableCommand {
         guard faults.count <= bounds.maxFaults else {
             throw ValidationError("--fault is given \(faults.count) times, more than --max-faults \(bounds.maxFaults)")
         }
+        _ = try store.choice(environment: ProcessInfo.processInfo.environment)
     }
 
     func run() async throws {
@@ -83,13 +94,23 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ExitCode(.usage)
         }
         settings = registry.sandboxSettings(settings, options: values)
+        let store = try self.store.choice(environment: ProcessInfo.processInfo.environment)
+        if let warning = self.store.profileWarning(environment: ProcessInfo.processInfo.environment) { Console.err(warning) }
+        if self.store.reset, !self.store.yes, !SandboxStoreFlags.confirmReset(of: store) {
+            Console.err("sandbox: not reset, not started (--yes resets without asking)")
+            throw ExitCode(.usage)
+        }
+        do { try settings.useStore(store, reset: self.store.reset) } catch {
+            Console.err("error: \(error)")
+            throw ExitCode(Self.storeUnavailable)
+        }
         let providers = await registry.sandboxProviders(settings)
         do { running = try await SandboxServer(settings: settings, providers: providers).start(host: host, port: port) } catch {
             Console.err("error: \(error)")
             throw ExitCode(.failed)
         }
         let faults = try FaultSpecOption.rules(faultSpecs)
-        for fault in faults { try running.faults.add(fault, owner: FaultPlan.sandboxOwner) }
+        for fault in faults { try await running.faults.add(fault, owner: FaultPlan.sandboxOwner) }
         // Ctrl-C, Ctrl-\, a kill or a closed terminal: finish the requests in flight, close, exit
         // 128 + signal. Installed before the URL is printed, which is when callers start using it.
         let signals = SignalCleanup.install { signal in
@@ -98,7 +119,8 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         Console.out(running.baseURL)
         let served = providers.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
-        Console.err("sandbox: at \(running.baseURL) — \(served); \(Self.standingFaults(faults.count)); Ctrl-C stops it")
+        let kept = store == .memory ? "" : "; state in \(store)"
+        Console.err("sandbox: at \(running.baseURL) — \(served); \(Self.standingFaults(faults.count))\(kept); Ctrl-C stops it")
         await running.wait()
         await signals.awaitExitIfSignalled()
         signals.cancel()

@@ -139,7 +139,7 @@ import TestSupport
             let attempt = try await sale.pay()
             #expect(attempt.grants.count == 2, "\(attempt)")
             // The first payment's cancel or complete fails once (the client does not retry here).
-            try harness.inject("POST /v2/payments/ 500")
+            try await harness.inject("POST /v2/payments/ 500")
             let outcome = await sale.settle(attempt)
             let reason = try #require(failureReason(outcome), "\(outcome)")
             #expect(reason.contains("still open: \(attempt.grants[0])"), "\(reason)")
@@ -156,7 +156,7 @@ import TestSupport
             let sale = try sale(harness, ["card": "ok", "delay": "PT10M"])
             let attempt = try await sale.pay()
             let settled = Task { await sale.settle(attempt) }
-            try harness.inject("PUT /v2/payments/ 500")
+            try await harness.inject("PUT /v2/payments/ 500")
             try await sale.answer(SquarePrompts.authorizedID, PromptAnswer(action: SquarePrompts.addTipAction))
             try await sale.answer(SquarePrompts.addTipID, PromptAnswer(action: "add", choice: "451"))
             try await sale.answer(SquarePrompts.authorizedID, PromptAnswer(action: "complete"))
@@ -170,7 +170,7 @@ import TestSupport
         try await SandboxHarness.with { harness in
             let sale = try sale(harness, ["card": "ok", "delay": "PT10M", "then": "tip:300,complete"])
             let attempt = try await sale.pay()
-            try harness.inject("PUT /v2/payments/ 500")
+            try await harness.inject("PUT /v2/payments/ 500")
             guard case .completed = await sale.settle(attempt) else { Issue.record("not completed"); return }
             #expect(sale.notices.all.contains("tip-failed"), "\(sale.notices.all)")
             let payment = try await sale.payment(try #require(attempt.id))

@@ -63,3 +63,82 @@ import TestSupport
         #expect(try await CheckoutBinary.send("POST", baseURL + "/sandbox/faults", json: String(repeating: "x", count: 2_000)).status == 413)
     }
 }
+
+/// `checkout sandbox --store`: the URL checked when parsed (naming where it came from and the
+/// form it must take), its password never printed, and a store this build cannot use a clear
+/// error with its own status.
+@Suite struct SandboxStoreFlagTests {
+    @Test(arguments: [
+        (["--store", "mysql://alice@db:3306/x"], "--store: \"mysql://alice@db:3306/x\" has the scheme mysql://"),
+        (["--store", "postgres://alice:s3cret@db.example/sandbox"], "--store: \"postgres://alice:***@db.example/sandbox\" names no PORT"),
+        (["--store", "postgres://db:5432/x"], "names no USER"),
+        (["--store", "postgres://alice@db:5432/x", "--store-pool-size", "0"], "--store-pool-size must be a whole number from 1 to 256, got 0"),
+        (["--reset"], "--reset empties a --store database"),
+        (["--reset", "--yes"], "--reset empties a --store database"),
+    ])
+    func aStoreTheSandboxCannotTakeIsAUsageError(arguments: [String], mentions: String) async throws {
+        let outcome = try await CheckoutBinary.run(["sandbox", "--port", "0"] + arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains(mentions), "\(outcome.stderr)")
+        #expect(!(outcome.stdout + outcome.stderr).contains("s3cret"))
+    }
+
+    @Test func theEnvironmentsStoreIsCheckedAndNamed() async throws {
+        let outcome = try await CheckoutBinary.run(
+            ["sandbox", "--port", "0"], environment: ["CHECKOUT_SANDBOX_STORE": "postgres://alice:s3cret@db.example:5432/"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("CHECKOUT_SANDBOX_STORE: \"postgres://alice:***@db.example:5432/\" names no DB"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("s3cret"))
+    }
+
+    @Test func aPostgresStoreIsNotBuiltInYetAndSaysSoWithoutThePassword() async throws {
+        let outcome = try await CheckoutBinary.run(
+            ["sandbox", "--port", "0", "--store", "postgres://alice:s3cret@127.0.0.1:5432/sandbox", "--store-pool-size", "4"])
+        #expect(outcome.status == 69)
+        #expect(outcome.stderr.contains("postgres://alice:***@127.0.0.1:5432/sandbox (pool 4)"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("not built into this checkout"), "\(outcome.stderr)")
+        #expect(!(outcome.stdout + outcome.stderr).contains("s3cret"))
+    }
+
+    @Test func aResetThatIsNotConfirmedStartsNothing() async throws {
+        // stdin is closed: no one answers the question, which is a no.
+        let outcome = try await CheckoutBinary.run(["sandbox", "--port", "0", "--store", "postgres://alice@127.0.0.1:5432/sandbox", "--reset"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("Empty every record of the sandbox in postgres://alice@127.0.0.1:5432/sandbox"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("not reset, not started"), "\(outcome.stderr)")
+    }
+
+    @Test func aProfilesStoreIsTaken() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("checkout"), withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("checkout/config.yaml")
+        try "profiles:\n  team:\n    sandbox_store: postgres://alice:s3cret@127.0.0.1:5432/team\n".write(to: config, atomically: true, encoding: .utf8)
+        let outcome = try await CheckoutBinary.run(
+            ["sandbox", "--port", "0", "--profile", "team"], environment: ["XDG_CONFIG_HOME": folder.path])
+        #expect(outcome.status == 69, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("postgres://alice:***@127.0.0.1:5432/team"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("s3cret"))
+    }
+}
+
+/// A CHECKOUT_PROFILE set for checkouts does not stop `checkout sandbox` when its profile cannot
+/// be read: the sandbox starts in memory, as it always did, and says why it passed it over.
+@Suite struct SandboxStoreProfileFallbackTests {
+    @Test func anUnreadableEnvironmentProfileIsPassedOver() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-config-\(UUID().uuidString)")
+        let outcome = try await CheckoutBinary.run(
+            ["sandbox", "--port", "0", "--reset"], environment: ["XDG_CONFIG_HOME": folder.path, "CHECKOUT_PROFILE": "team"])
+        // --reset without a store is refused: the profile was passed over, not an error of its own.
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("--reset empties a --store database"), "\(outcome.stderr)")
+    }
+
+    @Test func anUnreadableFlagProfileIsAUsageError() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-config-\(UUID().uuidString)")
+        let outcome = try await CheckoutBinary.run(["sandbox", "--port", "0", "--profile", "team"], environment: ["XDG_CONFIG_HOME": folder.path])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("there is no config file"), "\(outcome.stderr)")
+    }
+}

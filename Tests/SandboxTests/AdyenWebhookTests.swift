@@ -55,7 +55,7 @@ import Testing
             let deadline = Date().addingTimeInterval(10)
             while sandbox.sandbox.webhooks.pending > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
             #expect(receiver.requestCount == 2)
-            #expect(sandbox.sandbox.webhooks.log.all.first?.outcome == .failed)
+            #expect(try await sandbox.sandbox.webhooks.log.all.first?.outcome == .failed)
         }
     }
 }

@@ -210,7 +210,7 @@ import TestSupport
             #expect(payment.originalAmount == AfterpayMoney(amount: "19.99", currency: "USD"))
             #expect(payment.openToCaptureAmount.amount == "0.00")
 
-            try harness.inject("POST /v2/payments/capture reset")
+            try await harness.inject("POST /v2/payments/capture reset")
             await #expect(throws: TransportFailure.self) { try await harness.afterpay("POST", "/v2/payments/capture", json: body) }
             let again = try await harness.afterpay("POST", "/v2/payments/capture", json: body)
             #expect(try JSONDecoder().decode(AfterpayPayment.self, from: again.body).id == payment.id)
@@ -282,7 +282,7 @@ import TestSupport
             let payment = try JSONDecoder().decode(AfterpayPayment.self, from: response.body)
             #expect(payment.status == "DECLINED")
             #expect(payment.paymentState == "CAPTURE_DECLINED")
-            #expect(harness.sandbox.afterpay.ledger.first?.captures == 0)
+            #expect(try await harness.sandbox.afterpay.ledger.first?.captures == 0)
         }
     }
 }

@@ -616,7 +616,7 @@ import _CryptoExtras
 
     @Test func faultsAndRefusalsAnswerInAntomsShape() async throws {
         try await Fixture.with { sandbox in
-            try sandbox.sandbox.faults.add(try FaultRule(spec: "POST /ams/ 503"))
+            try await sandbox.sandbox.faults.add(try FaultRule(spec: "POST /ams/ 503"))
             let fault = try await sandbox.api(Fixture.createPath, json: Fixture.session())
             #expect(fault.status == 503)
             #expect(Fixture.result(try Fixture.object(fault))["resultStatus"] as? String == "U")

@@ -32,7 +32,7 @@ struct AntomTestSandbox: Sendable {
         settings.webhookRetryDelay = 0.05
         settings.limits = limits
         // The registry may serve Antom itself one day: this test's provider replaces it.
-        let providers = await ProviderRegistry.builtIn.sandboxProviders(settings).filter { $0.id != "antom" } + [await AntomSandbox(id: "antom")]
+        let providers = await ProviderRegistry.builtIn.sandboxProviders(settings).filter { $0.id != "antom" } + [await AntomSandbox(id: "antom", settings: settings)]
         let sandbox = try await SandboxServer(settings: settings, providers: providers).start(host: "127.0.0.1", port: 0)
         do {
             let result = try await body(AntomTestSandbox(sandbox: sandbox, clock: clock))

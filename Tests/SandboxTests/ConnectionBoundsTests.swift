@@ -78,7 +78,7 @@ import TestSupport
         try await SandboxHarness.with(faultDelaySeconds: 2, limits: Self.limits(read: 1)) { harness in
             let connection = try RawConnection(port: harness.sandbox.port)
             // A slow handler (the slow fault) is not held against the client's deadline.
-            try harness.inject("GET /v2/ slow")
+            try await harness.inject("GET /v2/ slow")
             connection.send("GET /v2/nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(await connection.readResponse()?.status == 404)
         }

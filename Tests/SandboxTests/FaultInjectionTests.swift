@@ -51,12 +51,12 @@ import TestSupport
     ])
     func statusFaultsAnswerInTheProvidersErrorShape(kind: String, status: Int, category: String, code: String) async throws {
         try await SandboxHarness.with { harness in
-            try harness.inject("POST /customer-request/v1/requests \(kind)")
+            try await harness.inject("POST /customer-request/v1/requests \(kind)")
             let answer = await apiFailure(harness)
             #expect(answer?.0 == status)
             #expect(answer?.1 == category)
             #expect(answer?.2 == code)
-            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 0)
+            #expect(try await harness.sandbox.cashAppSandbox?.requests.requestCount == 0)
             // Used up: the next create goes through.
             _ = try await harness.client().create(SandboxHarness.params())
         }
@@ -64,7 +64,7 @@ import TestSupport
 
     @Test func aCountAppliesToThatManyRequests() async throws {
         try await SandboxHarness.with { harness in
-            try harness.inject("POST /customer-request 500*2")
+            try await harness.inject("POST /customer-request 500*2")
             #expect(await apiFailure(harness)?.0 == 500)
             #expect(await apiFailure(harness)?.0 == 500)
             #expect(await apiFailure(harness) == nil)
@@ -73,9 +73,9 @@ import TestSupport
 
     @Test func aLostResponseIsRetriedWithTheSameKeyAndCreatesOnce() async throws {
         try await SandboxHarness.with { harness in
-            try harness.inject("POST /customer-request/v1/requests reset")
+            try await harness.inject("POST /customer-request/v1/requests reset")
             let created = try await harness.client().create(SandboxHarness.params())
-            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 1)
+            #expect(try await harness.sandbox.cashAppSandbox?.requests.requestCount == 1)
             let attempts = harness.log.entries.map { "\($0.attempt):\($0.status.map(String.init) ?? "none")" }
             #expect(attempts == ["1:none", "2:201"])
             #expect(harness.log.entries[0].failure != nil)
@@ -86,7 +86,7 @@ import TestSupport
     @Test func aMalformedBodyIsRetried() async throws {
         try await SandboxHarness.with { harness in
             let created = try await harness.client().create(SandboxHarness.params())
-            try harness.inject("GET /customer-request/v1/requests malformed")
+            try await harness.inject("GET /customer-request/v1/requests malformed")
             #expect(try await harness.client().retrieve(id: created.id).id == created.id)
             #expect(harness.log.entries.suffix(2).map(\.attempt) == [1, 2])
         }
@@ -96,18 +96,18 @@ import TestSupport
         // The timeout leaves the retry seconds to answer even when the whole suite
         // is starving a small CI machine; the fault holds the first attempt far longer.
         try await SandboxHarness.with(faultDelaySeconds: 12) { harness in
-            try harness.inject("POST /customer-request/v1/requests timeout")
+            try await harness.inject("POST /customer-request/v1/requests timeout")
             _ = try await harness.client(timeout: .seconds(4)).create(SandboxHarness.params())
             #expect(harness.log.entries.map(\.attempt) == [1, 2])
             #expect(harness.log.entries[0].failure?.contains("no response within") == true)
             // A timed-out request was never processed, so only the retry created one.
-            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 1)
+            #expect(try await harness.sandbox.cashAppSandbox?.requests.requestCount == 1)
         }
     }
 
     @Test func transportFaultsThatOutlastTheRetriesFail() async throws {
         try await SandboxHarness.with { harness in
-            try harness.inject("POST /customer-request/v1/requests reset*5")
+            try await harness.inject("POST /customer-request/v1/requests reset*5")
             // Resets come at once; the long timeout only keeps a starved CI machine's slow
             // answer from reading as "no response" instead of the connection lost.
             let outcome = await failure { () throws(CustomerRequestFailure) in
@@ -115,13 +115,13 @@ import TestSupport
             }
             guard case .transport(.connectionLost)? = outcome else { Issue.record("got \(String(describing: outcome))"); return }
             #expect(harness.log.entries.count == 3)
-            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 1)
+            #expect(try await harness.sandbox.cashAppSandbox?.requests.requestCount == 1)
         }
     }
 
     @Test func slowAnswersStillArrive() async throws {
         try await SandboxHarness.with(faultDelaySeconds: 0.3) { harness in
-            try harness.inject("POST / slow")
+            try await harness.inject("POST / slow")
             _ = try await harness.client().create(SandboxHarness.params())
             #expect(harness.log.entries.count == 1)
             #expect(harness.log.entries[0].durationMilliseconds >= 300)
@@ -139,7 +139,7 @@ import TestSupport
             #expect(String(decoding: bad.body, as: UTF8.self).contains("not a fault kind"))
             let cleared = try await harness.raw(method: "DELETE", path: "/sandbox/faults", body: nil)
             #expect(cleared.status == 200)
-            #expect(harness.sandbox.faults.pending.isEmpty)
+            #expect(try await harness.sandbox.faults.pending.isEmpty)
         }
     }
 }
@@ -180,23 +180,23 @@ import TestSupport
                 Listed(method: "POST", pathPrefix: "/v2/checkouts", kind: "reset", remaining: 1, owner: "sandbox"),
                 Listed(method: "*", pathPrefix: "/", kind: "slow", remaining: 1, owner: "sandbox"),
             ])
-            #expect(harness.sandbox.faults.pendingWithOwners.map(\.owner) == ["run-1", "sandbox", "sandbox"])
+            #expect(try await harness.sandbox.faults.pendingWithOwners.map(\.owner) == ["run-1", "sandbox", "sandbox"])
         }
     }
 
     @Test func faultsAddedInProcessWithoutAnOwnerAreTheSandboxes() async throws {
         try await SandboxHarness.with { harness in
-            try harness.inject("POST /customer-request 500")
+            try await harness.inject("POST /customer-request 500")
             #expect(try await listing(harness).map(\.owner) == [FaultPlan.sandboxOwner])
         }
     }
 
     @Test func deletingByOwnerRemovesOnlyThatOwnersFaults() async throws {
         try await SandboxHarness.with { harness in
-            try harness.inject("POST /customer-request 503*3", owner: "run-1")
-            try harness.inject("GET /customer-request 500", owner: "run-1")
-            try harness.inject("GET /customer-request reset", owner: "run-2")
-            try harness.inject("POST /v2/ 429")
+            try await harness.inject("POST /customer-request 503*3", owner: "run-1")
+            try await harness.inject("GET /customer-request 500", owner: "run-1")
+            try await harness.inject("GET /customer-request reset", owner: "run-2")
+            try await harness.inject("POST /v2/ 429")
             let answer = try await harness.raw(method: "DELETE", path: "/sandbox/faults?owner=run-1", body: nil)
             #expect(answer.status == 200)
             let removal = try JSONDecoder().decode(Removal.self, from: answer.body)
@@ -206,7 +206,7 @@ import TestSupport
             // Without an owner, everything goes.
             let cleared = try await harness.raw(method: "DELETE", path: "/sandbox/faults", body: nil)
             #expect(try JSONDecoder().decode(Removal.self, from: cleared.body).removed == 2)
-            #expect(harness.sandbox.faults.pendingWithOwners.isEmpty)
+            #expect(try await harness.sandbox.faults.pendingWithOwners.isEmpty)
         }
     }
 
@@ -221,17 +221,17 @@ import TestSupport
             let error = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: String])["error"]
             #expect(error?.hasPrefix("owner ") == true, "\(error ?? "")")
             #expect(error?.contains("1 to 64 characters") == true)
-            #expect(harness.sandbox.faults.pendingWithOwners.isEmpty)
+            #expect(try await harness.sandbox.faults.pendingWithOwners.isEmpty)
         }
     }
 
     @Test func deletingWithABadOwnerIsRejected() async throws {
         try await SandboxHarness.with { harness in
-            try harness.inject("GET /customer-request 503")
+            try await harness.inject("GET /customer-request 503")
             let answer = try await harness.raw(method: "DELETE", path: "/sandbox/faults?owner=", body: nil)
             #expect(answer.status == 400)
             #expect(String(decoding: answer.body, as: UTF8.self).contains("owner"))
-            #expect(harness.sandbox.faults.pending.count == 1)
+            #expect(try await harness.sandbox.faults.pending.count == 1)
         }
     }
 
@@ -241,10 +241,10 @@ import TestSupport
             try await control.inject(fault: "GET /customer-request 503*50", owner: "run.A_1-b")
             try await control.inject(fault: "POST /customer-request 500", owner: "run.A_1-b")
             try await control.inject(fault: "POST /v2/checkouts reset")
-            #expect(harness.sandbox.faults.pendingWithOwners.map(\.owner) == ["run.A_1-b", "run.A_1-b", "sandbox"])
+            #expect(try await harness.sandbox.faults.pendingWithOwners.map(\.owner) == ["run.A_1-b", "run.A_1-b", "sandbox"])
             #expect(try await control.removeFaults(owner: "run.A_1-b") == 2)
             #expect(try await control.removeFaults(owner: "run.A_1-b") == 0)
-            #expect(harness.sandbox.faults.pendingWithOwners == [
+            #expect(try await harness.sandbox.faults.pendingWithOwners == [
                 PlannedFault(rule: FaultRule(method: "POST", pathPrefix: "/v2/checkouts", kind: .reset), owner: "sandbox"),
             ])
         }
@@ -267,28 +267,28 @@ import TestSupport
 
     @Test func usedUpFaultsAreNotCountedAsRemoved() async throws {
         try await SandboxHarness.with { harness in
-            try harness.inject("POST /customer-request 500", owner: "run-1")
-            try harness.inject("POST / 504")
+            try await harness.inject("POST /customer-request 500", owner: "run-1")
+            try await harness.inject("POST / 504")
             // The first matching fault applies, of the request's run or the sandbox's.
             let first = await failure { () throws(CustomerRequestFailure) in try await harness.client(run: "run-1").create(SandboxHarness.params()) }
             guard case .api(500, _)? = first else { Issue.record("got \(String(describing: first))"); return }
             let plan = harness.sandbox.faults
-            #expect(plan.remove(owner: "run-1") == 0)
-            #expect(plan.pendingWithOwners.map(\.owner) == [FaultPlan.sandboxOwner])
-            #expect(plan.clear() == 1)
+            #expect(try await plan.remove(owner: "run-1") == 0)
+            #expect(try await plan.pendingWithOwners.map(\.owner) == [FaultPlan.sandboxOwner])
+            #expect(try await plan.clear() == 1)
         }
     }
 
     @Test func aRunsFaultsHitOnlyThatRunsRequests() async throws {
         try await SandboxHarness.with { harness in
-            try harness.inject("POST /customer-request 500*5", owner: "run-a")
+            try await harness.inject("POST /customer-request 500*5", owner: "run-a")
             // Another checkout on the same sandbox, and a request naming no run, are not hit.
             _ = try await harness.client(run: "run-b").create(SandboxHarness.params())
             _ = try await harness.client().create(SandboxHarness.params())
             let own = await failure { () throws(CustomerRequestFailure) in try await harness.client(run: "run-a").create(SandboxHarness.params()) }
             guard case .api(500, _)? = own else { Issue.record("got \(String(describing: own))"); return }
             // The sandbox's own faults hit everyone.
-            try harness.inject("POST /customer-request 503")
+            try await harness.inject("POST /customer-request 503")
             let standing = await failure { () throws(CustomerRequestFailure) in try await harness.client(run: "run-b").create(SandboxHarness.params()) }
             guard case .api(503, _)? = standing else { Issue.record("got \(String(describing: standing))"); return }
         }

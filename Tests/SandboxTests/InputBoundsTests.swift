@@ -71,7 +71,7 @@ import TestSupport
             #expect(error.httpStatusCode == 400)
             #expect(error.message.contains("amount.amount \"\(amount)\""), "\(error.message)")
             #expect(error.message.contains("exactly two decimals"))
-            #expect(harness.sandbox.afterpay.count == 0)
+            #expect(try await harness.sandbox.afterpay.count == 0)
         }
     }
 

@@ -514,13 +514,13 @@ import TestSupport
 
     @Test func injectedFaultsAnswerInSquaresShape() async throws {
         try await Fixture.with { sandbox in
-            try sandbox.sandbox.faults.add(try FaultRule(spec: "POST /v2/payments 503"))
+            try await sandbox.sandbox.faults.add(try FaultRule(spec: "POST /v2/payments 503"))
             let unavailable = try await sandbox.square("POST", "/v2/payments", Fixture.create())
             #expect(unavailable.status == 503)
             let error = try Fixture.error(unavailable)
             #expect(error["category"] as? String == "API_ERROR" && error["code"] as? String == "SERVICE_UNAVAILABLE")
             let id = try #require(try await sandbox.pay(Fixture.create()).payment["id"] as? String)
-            try sandbox.sandbox.faults.add(try FaultRule(spec: "GET /v2/payments/ 429"))
+            try await sandbox.sandbox.faults.add(try FaultRule(spec: "GET /v2/payments/ 429"))
             let limited = try await sandbox.square("GET", "/v2/payments/\(id)")
             #expect(limited.status == 429)
             #expect(try Fixture.error(limited)["code"] as? String == "RATE_LIMITED")
@@ -530,24 +530,24 @@ import TestSupport
     @Test func aDroppedRequestNeverReachesSquareButAResetOneDoes() async throws {
         try await Fixture.with { sandbox in
             #expect(try FaultRule(spec: "POST /v2/payments drop").kind == .drop)
-            try sandbox.sandbox.faults.add(try FaultRule(spec: "POST /v2/payments drop"))
+            try await sandbox.sandbox.faults.add(try FaultRule(spec: "POST /v2/payments drop"))
             await #expect(throws: TransportFailure.self) { try await sandbox.square("POST", "/v2/payments", Fixture.create(key: "dropped")) }
             #expect(try await sandbox.ledger("square_payments").isEmpty)
             // The key was never used: cancelling by it is a no-op, and paying with it pays.
             #expect(try Fixture.object(try await sandbox.square("POST", "/v2/payments/cancel", ["idempotency_key": "dropped"])).isEmpty)
             #expect(try await sandbox.pay(Fixture.create(key: "dropped")).status == 200)
 
-            try sandbox.sandbox.faults.add(try FaultRule(spec: "POST /v2/payments reset"))
+            try await sandbox.sandbox.faults.add(try FaultRule(spec: "POST /v2/payments reset"))
             await #expect(throws: TransportFailure.self) { try await sandbox.square("POST", "/v2/payments", Fixture.create(key: "reset")) }
             let rows = try await sandbox.ledger("square_payments")
             #expect(rows.map { $0["idempotency_key"] as? String } == ["dropped", "reset"])
-            #expect(sandbox.sandbox.faults.pending.isEmpty)
+            #expect(try await sandbox.sandbox.faults.pending.isEmpty)
         }
     }
 
     @Test func aDroppedConnectionSendsNoBytes() async throws {
         try await Fixture.with { sandbox in
-            try sandbox.sandbox.faults.add(try FaultRule(spec: "GET /v2/payments drop"))
+            try await sandbox.sandbox.faults.add(try FaultRule(spec: "GET /v2/payments drop"))
             let connection = try RawConnection(port: sandbox.sandbox.port)
             connection.send("GET /v2/payments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(Fixture.token)\r\n\r\n")
             // Generous: the wait ends as soon as it closes; the whole suite beside it can starve two cores.

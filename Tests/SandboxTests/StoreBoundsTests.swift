@@ -26,7 +26,7 @@ import TestSupport
         try await SandboxHarness.with(limits: limits(maxStoredRequests: 3)) { harness in
             var ids: [String] = []
             for _ in 0..<4 { ids.append(try await harness.client().create(SandboxHarness.params()).id) }
-            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 3)
+            #expect(try await harness.sandbox.cashAppSandbox?.requests.requestCount == 3)
             #expect(await notFound(harness, ids[0]))
             for id in ids.dropFirst() { #expect(try await harness.client().retrieve(id: id).id == id) }
         }
@@ -40,7 +40,7 @@ import TestSupport
             #expect(try await harness.client().retrieve(id: first.id).status == .DECLINED)
             harness.clock.advance(by: 1)
             #expect(await notFound(harness, first.id))
-            #expect(harness.sandbox.cashAppSandbox?.requests.requestCount == 0)
+            #expect(try await harness.sandbox.cashAppSandbox?.requests.requestCount == 0)
             // The key is free again: the same create makes a new request.
             let second = try await harness.client().create(SandboxHarness.params(), idempotencyKey: key)
             #expect(second.id != first.id)
@@ -54,28 +54,28 @@ import TestSupport
                 let response = try await harness.afterpay("POST", "/v2/checkouts", json: AfterpayAPITests.checkoutJSON())
                 tokens.append(try JSONDecoder().decode(AfterpayCheckoutResponse.self, from: response.body).token)
             }
-            #expect(harness.sandbox.afterpay.count == 2)
+            #expect(try await harness.sandbox.afterpay.count == 2)
             let forgotten = try await harness.afterpay("POST", "/v2/payments/sign-payment", json: #"{"token": "\#(tokens[0])"}"#)
             #expect(forgotten.status == 402)
             #expect(try JSONDecoder().decode(AfterpayError.self, from: forgotten.body).errorCode == "invalid_token")
             harness.clock.advance(by: 600)
             let aged = try await harness.afterpay("POST", "/v2/payments/sign-payment", json: #"{"token": "\#(tokens[2])"}"#)
             #expect(aged.status == 402)
-            #expect(harness.sandbox.afterpay.count == 0)
+            #expect(try await harness.sandbox.afterpay.count == 0)
         }
     }
 
     @Test func theFaultPlanHoldsAtMostItsLimitAndUsedUpRulesMakeRoom() async throws {
         try await SandboxHarness.with(limits: limits(maxFaults: 2)) { harness in
-            try harness.inject("GET /customer-request 503")
-            try harness.inject("POST /v2/ 500")
-            #expect(throws: FaultPlanFull.self) { try harness.inject("GET /x 429") }
+            try await harness.inject("GET /customer-request 503")
+            try await harness.inject("POST /v2/ 500")
+            await #expect(throws: FaultPlanFull.self) { try await harness.inject("GET /x 429") }
             let over = try await harness.raw(method: "POST", path: "/sandbox/faults", body: #"{"fault": "GET /x 429"}"#)
             #expect(over.status == 409)
             #expect(String(decoding: over.body, as: UTF8.self).contains("2 faults"))
             // Using a rule up frees its place.
             _ = await failure { () throws(CustomerRequestFailure) in try await harness.client().retrieve(id: "GRR_x") }
-            #expect(harness.sandbox.faults.pending.count == 1)
+            #expect(try await harness.sandbox.faults.pending.count == 1)
             let added = try await harness.raw(method: "POST", path: "/sandbox/faults", body: #"{"fault": "GET /x 429"}"#)
             #expect(added.status == 201)
         }

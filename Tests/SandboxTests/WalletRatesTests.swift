@@ -81,7 +81,7 @@ import Testing
         var settings = SandboxSettings()
         settings.timeScale = 10
         // Added once, whether or not the registry serves the wallet yet (two would claim /rates twice).
-        let providers = await ProviderRegistry.builtIn.sandboxProviders(settings).filter { !($0 is WalletSandbox) } + [WalletSandbox(id: "wallet")]
+        let providers = await ProviderRegistry.builtIn.sandboxProviders(settings).filter { !($0 is WalletSandbox) } + [WalletSandbox(id: "wallet", settings: settings)]
         let sandbox = try await SandboxServer(settings: settings, providers: providers).start(host: "127.0.0.1", port: 0)
         do {
             try await checkTheService(at: sandbox.baseURL)

@@ -21,7 +21,7 @@ struct WalletTestSandbox: Sendable {
     static func with<T: Sendable>(_ body: (WalletTestSandbox) async throws -> T) async throws -> T {
         let clock = ManualClock()
         let settings = SandboxSettings(now: clock.clock)
-        let providers = await ProviderRegistry.builtIn.sandboxProviders(settings).filter { !($0 is WalletSandbox) } + [WalletSandbox(id: "wallet")]
+        let providers = await ProviderRegistry.builtIn.sandboxProviders(settings).filter { !($0 is WalletSandbox) } + [WalletSandbox(id: "wallet", settings: settings)]
         let sandbox = try await SandboxServer(settings: settings, providers: providers).start(host: "127.0.0.1", port: 0)
         do {
             let result = try await body(WalletTestSandbox(sandbox: sandbox, clock: clock))

@@ -48,8 +48,8 @@ public struct SandboxHarness: Sendable {
     }
 
     /// Injects a fault, as `--fault SPEC` does; `owner` is who it belongs to.
-    public func inject(_ spec: String, owner: String = FaultPlan.sandboxOwner) throws {
-        try sandbox.faults.add(try FaultRule(spec: spec), owner: owner)
+    public func inject(_ spec: String, owner: String = FaultPlan.sandboxOwner) async throws {
+        try await sandbox.faults.add(try FaultRule(spec: spec), owner: owner)
     }
 
     public var customer: SandboxControlClient { SandboxControlClient(baseURL: baseURL, http: http()) }

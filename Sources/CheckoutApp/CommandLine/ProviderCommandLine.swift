@@ -12,10 +12,12 @@ public enum ProviderCommandLine {
     public static var values: ProviderOptionValues { parsed.withLock { $0 } }
 
     /// The command line without the providers' options, which are kept for `SessionFlags`; a
-    /// usage error when one of them is malformed.
-    public static func split(_ arguments: [String]) throws(ValidationError) -> [String] {
+    /// usage error when one of them is malformed. Flags in `leaving` are the command's own (a
+    /// command whose flag shares a provider option's name): they stay for its parser.
+    public static func split(_ arguments: [String], leaving: Set<String> = []) throws(ValidationError) -> [String] {
         do {
-            let (values, rest) = try ProviderArguments.split(arguments, options: ProviderRegistry.builtIn.options)
+            let options = ProviderRegistry.builtIn.options.filter { !leaving.contains($0.flag) }
+            let (values, rest) = try ProviderArguments.split(arguments, options: options)
             parsed.withLock { $0 = values }
             return rest
         } catch {

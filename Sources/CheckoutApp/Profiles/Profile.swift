@@ -7,6 +7,8 @@ public struct Profile: Hashable, Sendable {
     public var providers: [String]?
     /// A team's shared `checkout sandbox`, used for every provider.
     public var sandboxURL: String?
+    /// Where `checkout sandbox` keeps its state (`sandbox_store`, a postgres:// URL); memory when nil.
+    public var sandboxStore: String?
     /// Plain option values by flag (`square-url`, `adyen-merchant-account`, …).
     public var options: [String: String]
     /// Where each credential comes from, by option flag.

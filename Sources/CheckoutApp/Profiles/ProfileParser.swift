@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import Yams
 
 /// A config file that cannot be used says where and why, as scenario files do.
@@ -9,7 +10,7 @@ public typealias ConfigFileError = ScenarioError
 /// a file holding a secret itself is readable by its owner alone.
 public enum ProfileParser {
     static let topKeys = ["profiles"]
-    static let profileKeys = ["description", "providers", "sandbox_url", "options", "credentials"]
+    static let profileKeys = ["description", "providers", "sandbox_url", "sandbox_store", "options", "credentials"]
     static let sourceKeys = ["env", "file", "command", "value"]
     /// A config file is a few profiles; anything larger is not one.
     static let maximumBytes = 256 * 1024
@@ -108,6 +109,10 @@ private struct ProfileReader {
                     throw error(at: value, field, "\"\(url)\" is not an http(s) URL with a host; give what `checkout sandbox` printed, e.g. http://127.0.0.1:8080")
                 }
                 profile.sandboxURL = url
+            case "sandbox_store":
+                let url = try text(value, field)
+                if let problem = SandboxStoreURL.problem(url) { throw error(at: value, field, problem) }
+                profile.sandboxStore = url
             // Any provider's options: one provider's calls may use another's (a provider that
             // pays through another takes that one's options too).
             case "options": profile.options = try options(value, field, offered: registry.options)

@@ -154,7 +154,7 @@ public struct AdyenResponsePaymentMethod: Codable, Hashable, Sendable {
 }
 
 /// `resultCode` values that decide a Cash App Pay payment (the API has more; unknown ones are kept as text).
-public enum AdyenResultCode: String, Sendable {
+public enum AdyenResultCode: String, Codable, Sendable {
     case authorised = "Authorised", received = "Received", pending = "Pending", cancelled = "Cancelled"
     case refused = "Refused", error = "Error", redirectShopper = "RedirectShopper"
 }

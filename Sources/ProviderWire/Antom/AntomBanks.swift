@@ -104,7 +104,7 @@ public enum AntomClientKind: String, Codable, Hashable, Sendable, CaseIterable {
 }
 
 /// How the merchant chooses the banks shown: one named bank, a kind of bank method, or a country.
-public enum AntomDisplayMode: Hashable, Sendable {
+public enum AntomDisplayMode: Codable, Hashable, Sendable {
     case singleBank(String)
     case bankType(AntomBankCategory)
     case bankCountry(String)

@@ -32,9 +32,9 @@ struct AdyenEndpoint: Sendable {
     /// gets `704`. Refused requests keep no record, so their key can be retried.
     func post(
         _ request: Request, _ context: SandboxRequestContext,
-        _ handler: @escaping @Sendable (_ body: Data, _ idempotencyKey: String?) async throws(AdyenRejection) -> Answer
-    ) async -> Response {
-        await adyenAnswer { () throws(AdyenRejection) -> Response in
+        _ handler: @escaping @Sendable (_ body: Data, _ idempotencyKey: String?) async throws -> Answer
+    ) async throws -> Response {
+        try await adyenAnswer { () throws -> Response in
             let apiKey = try reader.authenticate(request, context)
             let key = try reader.idempotencyKey(request)
             let data = try await reader.body(request)
@@ -43,7 +43,7 @@ struct AdyenEndpoint: Sendable {
                 return AdyenJSON.response(data: answer.body, status: answer.status)
             }
             let fingerprint = AdyenIdempotencyStore.fingerprint(path: request.uri.path, body: data)
-            switch idempotency.begin(scope: apiKey, key: key, fingerprint: fingerprint, now: settings.now(), limits: settings.limits) {
+            switch try await idempotency.begin(scope: apiKey, key: key, fingerprint: fingerprint, now: settings.now(), limits: settings.limits) {
             case .replay(let status, let body):
                 return AdyenJSON.response(data: body, status: HTTPResponse.Status(code: status))
             case .inProgress:
@@ -56,30 +56,31 @@ struct AdyenEndpoint: Sendable {
                 rejection.headers[HTTPFields.Element.Name("transient-error")!] = "false"
                 throw rejection
             case .fresh:
-                do throws(AdyenRejection) {
-                    let answer = try await handler(data, key)
-                    idempotency.finish(scope: apiKey, key: key, status: Int(answer.status.code), body: answer.body)
-                    return AdyenJSON.response(data: answer.body, status: answer.status)
-                } catch {
-                    idempotency.release(scope: apiKey, key: key)
+                let answer: Answer
+                do { answer = try await handler(data, key) } catch {
+                    try? await idempotency.release(scope: apiKey, key: key)
                     throw error
                 }
+                // Once it ran, the key is not released when keeping its answer fails: a retry then
+                // hears "in progress" (transient) rather than paying twice.
+                try await idempotency.finish(scope: apiKey, key: key, status: Int(answer.status.code), body: answer.body)
+                return AdyenJSON.response(data: answer.body, status: answer.status)
             }
         }
     }
 
     /// A GET or DELETE: authenticated, no body.
     func read(
-        _ request: Request, _ context: SandboxRequestContext, _ handler: @escaping @Sendable () throws(AdyenRejection) -> Response
-    ) async -> Response {
-        await adyenAnswer { () throws(AdyenRejection) -> Response in
+        _ request: Request, _ context: SandboxRequestContext, _ handler: @escaping @Sendable () async throws -> Response
+    ) async throws -> Response {
+        try await adyenAnswer { () throws -> Response in
             _ = try reader.authenticate(request, context)
-            return try handler()
+            return try await handler()
         }
     }
 
     /// A required merchantAccount, checked.
-    static func merchant(_ account: String?) throws(AdyenRejection) -> String {
+    static func merchant(_ account: String?) throws -> String {
         guard let account else { throw AdyenRejection(.badRequest, "702", "Required field 'merchantAccount' is not provided.") }
         try AdyenRequestReader.checkMerchant(account)
         return account

@@ -14,24 +14,25 @@ struct AdyenFunding: Sendable {
     /// The EXTENDED grant to store as a method, when the shopper asked to store one.
     let storable: (grantID: String, customerID: String, cashtag: String)?
 
+    /// Why nothing pays (the store's failures are thrown as they are).
     struct Refusal: Error {
         let reason: String
     }
 
     static func decide(
         _ payment: AdyenValidPayment, customerRequests: CustomerRequestStore, storedMethods: AdyenStoredMethodStore, now: Date
-    ) throws(Refusal) -> AdyenFunding {
+    ) async throws -> AdyenFunding {
         let method = payment.method
         var storable: (grantID: String, customerID: String, cashtag: String)?
         if let onFile = method.onFileGrantId {
-            let (request, grant) = try approvedGrant(onFile, type: .EXTENDED, customerRequests: customerRequests, now: now)
+            let (request, grant) = try await approvedGrant(onFile, type: .EXTENDED, customerRequests: customerRequests, now: now)
             if let customer = method.customerId, customer != grant.customerID {
                 throw Refusal(reason: "grant \(onFile) belongs to another customer than \(customer)")
             }
             storable = (onFile, grant.customerID, method.cashtag ?? request.customerProfile?.cashtag ?? SandboxMagic.customerCashtag)
         }
         if let grantID = method.grantId {
-            let (request, grant) = try approvedGrant(grantID, type: .ONE_TIME, customerRequests: customerRequests, now: now)
+            let (request, grant) = try await approvedGrant(grantID, type: .ONE_TIME, customerRequests: customerRequests, now: now)
             let grantAmount = AdyenAmount(currency: grant.action.currency ?? "", value: grant.action.amount ?? -1)
             guard grantAmount == payment.amount else {
                 throw Refusal(reason: "grant is for \(Self.describe(grantAmount)), payment is \(Self.describe(payment.amount))")
@@ -48,7 +49,7 @@ struct AdyenFunding: Sendable {
         guard let shopper = payment.shopperReference else {
             throw Refusal(reason: "paying with storedPaymentMethodId \(storedID) needs the shopperReference it was stored for")
         }
-        guard let stored = storedMethods.method(id: storedID), stored.shopperReference == shopper, stored.merchantAccount == payment.merchantAccount
+        guard let stored = try await storedMethods.method(id: storedID), stored.shopperReference == shopper, stored.merchantAccount == payment.merchantAccount
         else {
             throw Refusal(reason: "storedPaymentMethodId \(storedID) is not a stored method of shopper \(shopper)")
         }
@@ -58,8 +59,8 @@ struct AdyenFunding: Sendable {
 
     private static func approvedGrant(
         _ id: String, type: Grant.GrantType, customerRequests: CustomerRequestStore, now: Date
-    ) throws(Refusal) -> (CustomerRequest, Grant) {
-        guard let (request, grant) = customerRequests.grant(id: id), request.status == .APPROVED else {
+    ) async throws -> (CustomerRequest, Grant) {
+        guard let (request, grant) = try await customerRequests.grant(id: id), request.status == .APPROVED else {
             throw Refusal(reason: "grant \(id) is not an approved grant of this sandbox")
         }
         guard grant.type == type else { throw Refusal(reason: "grant \(id) is \(grant.type.rawValue), this field takes a \(type.rawValue) grant") }

@@ -12,16 +12,26 @@ final class AdyenIdempotencyStore: Sendable {
         case mismatch
     }
 
-    private struct Record: StoredRecord {
+    struct Record: StoredRecord, Codable, Equatable {
         let scopedKey: String
         let fingerprint: Data
-        var answer: (status: Int, body: Data)?
+        var answer: Answer?
 
         var storeKey: String { scopedKey }
         var storeIdempotencyKey: String? { scopedKey }
     }
 
-    private let records = MemoryRecordStore<Record>()
+    /// The first answer to a key, replayed for the same request.
+    struct Answer: Codable, Equatable {
+        let status: Int
+        let body: Data
+    }
+
+    private let records: ProviderStore<Record>
+
+    init(storage: any SandboxStorage) {
+        records = ProviderStore("adyen.idempotency", in: storage)
+    }
 
     /// A request's identity: its path and its JSON with keys sorted, so key order and spacing
     /// do not make the same request look different.
@@ -30,9 +40,9 @@ final class AdyenIdempotencyStore: Sendable {
         return Data(path.utf8) + Data([0]) + (canonical ?? body)
     }
 
-    func begin(scope: String, key: String, fingerprint: Data, now: Date, limits: SandboxLimits) -> Begin {
+    func begin(scope: String, key: String, fingerprint: Data, now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) -> Begin {
         let scoped = scope + "\u{0}" + key
-        let outcome = records.create(
+        let outcome = try await records.create(
             idempotencyKey: scoped, at: StoreMoment(now: now, limits: limits), sameRequest: { $0.fingerprint == fingerprint }
         ) { _ in Record(scopedKey: scoped, fingerprint: fingerprint) }
         switch outcome {
@@ -45,13 +55,13 @@ final class AdyenIdempotencyStore: Sendable {
     }
 
     /// Keeps the answer a successful request got, to replay it.
-    func finish(scope: String, key: String, status: Int, body: Data) {
-        _ = records.update(.key(scope + "\u{0}" + key)) { $0.answer = (status, body) }
+    func finish(scope: String, key: String, status: Int, body: Data) async throws(SandboxStoreUnavailable) {
+        _ = try await records.update(.key(scope + "\u{0}" + key)) { $0.answer = Answer(status: status, body: body) }
     }
 
     /// Forgets a key whose request was refused, so it can be used again (Adyen keeps no record
     /// of requests it rejected before processing).
-    func release(scope: String, key: String) {
-        _ = records.remove(scope + "\u{0}" + key)
+    func release(scope: String, key: String) async throws(SandboxStoreUnavailable) {
+        _ = try await records.remove(scope + "\u{0}" + key)
     }
 }

@@ -42,12 +42,12 @@ struct AdyenModificationRoutes {
         for kind in Kind.allCases {
             router.post(":version/payments/:pspReference/\(kind.rawValue)") { request, context in
                 let psp = context.parameters.get("pspReference") ?? ""
-                return await endpoint.post(request, context) { body, _ throws(AdyenRejection) in try modify(kind, psp: psp, body) }
+                return try await endpoint.post(request, context) { body, _ throws in try await modify(kind, psp: psp, body) }
             }
         }
     }
 
-    private func modify(_ kind: Kind, psp: String, _ data: Data) throws(AdyenRejection) -> AdyenEndpoint.Answer {
+    private func modify(_ kind: Kind, psp: String, _ data: Data) async throws -> AdyenEndpoint.Answer {
         let body = try endpoint.reader.decode(AdyenIncoming.Modification.self, from: data)
         let merchant = try AdyenEndpoint.merchant(body.merchantAccount)
         var amount: AdyenAmount?
@@ -60,8 +60,8 @@ struct AdyenModificationRoutes {
         if let reference = body.reference, reference.isEmpty || reference.count > AdyenPaymentValidation.maxReferenceLength {
             throw AdyenRejection.invalid("130", "Field 'reference' must be 1 to \(AdyenPaymentValidation.maxReferenceLength) characters.")
         }
-        endpoint.payments.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
-        guard let payment = endpoint.payments.payment(psp) else {
+        try await endpoint.payments.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
+        guard let payment = try await endpoint.payments.payment(psp) else {
             throw AdyenRejection.invalid("167", "Original pspReference required for this operation: \(psp.prefix(32)) is not a payment of this sandbox.")
         }
         guard payment.merchantAccount == merchant else {
@@ -71,8 +71,8 @@ struct AdyenModificationRoutes {
             throw AdyenRejection.invalid("137", "Invalid amount specified: the payment is in \(payment.amount.currency), not \(amount.currency).")
         }
         let modification = AdyenIDs.pspReference()
-        let outcome = try apply(kind, amount: amount, modification: modification, to: payment)
-        endpoint.notifier.standard(
+        let outcome = try await apply(kind, amount: amount, modification: modification, to: payment)
+        try await endpoint.notifier.standard(
             kind.eventCode, pspReference: modification, originalReference: psp, merchantAccount: merchant,
             merchantReference: body.reference ?? payment.reference, amount: amount ?? payment.amount, success: outcome.success,
             reason: outcome.reason, additionalData: outcome.action.map { ["modification.action": $0] } ?? [:])
@@ -90,8 +90,8 @@ struct AdyenModificationRoutes {
     /// and why not; a capture it can never make is refused outright.
     private func apply(
         _ kind: Kind, amount: AdyenAmount?, modification: String, to payment: AdyenPaymentStore.Payment
-    ) throws(AdyenRejection) -> Outcome {
-        let outcome = endpoint.payments.update(payment.pspReference) { stored -> Result<Outcome, AdyenRejection> in
+    ) async throws -> Outcome {
+        let outcome = try await endpoint.payments.update(payment.pspReference) { stored -> Result<Outcome, AdyenRejection> in
             let value = amount?.value ?? 0
             switch kind {
             case .captures:

@@ -20,23 +20,23 @@ struct AdyenNotifier: Sendable {
     func standard(
         _ eventCode: String, pspReference: String, originalReference: String? = nil, merchantAccount: String, merchantReference: String,
         amount: AdyenAmount, success: Bool, reason: String? = nil, additionalData: [String: String] = [:]
-    ) {
+    ) async throws(SandboxStoreUnavailable) {
         var item = AdyenNotificationItem(
             amount: amount, eventCode: eventCode, eventDate: Self.eventDate(now()), merchantAccountCode: merchantAccount,
             merchantReference: merchantReference, originalReference: originalReference, pspReference: pspReference, reason: reason,
             success: success)
         item.additionalData = additionalData.merging(["hmacSignature": AdyenHMAC.signature(of: item, key: key)]) { _, signature in signature }
-        webhooks.send(event: eventCode, body: AdyenJSON.data(AdyenNotification(items: [item])))
+        try await webhooks.send(event: eventCode, body: AdyenJSON.data(AdyenNotification(items: [item])))
     }
 
     /// `recurring.token.created` (operation "created") or `recurring.token.disabled` (none).
-    func token(_ type: String, merchantAccount: String, shopperReference: String, storedPaymentMethodID: String, operation: String?) {
+    func token(_ type: String, merchantAccount: String, shopperReference: String, storedPaymentMethodID: String, operation: String?) async throws(SandboxStoreUnavailable) {
         let notification = AdyenTokenNotification(
             createdAt: Self.eventDate(now()), eventId: AdyenIDs.pspReference(), type: type,
             data: .init(merchantAccount: merchantAccount, shopperReference: shopperReference, storedPaymentMethodId: storedPaymentMethodID, operation: operation))
         let body = AdyenJSON.data(notification)
         let signature = Data(HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: key))).base64EncodedString()
-        webhooks.send(event: type, body: body, headers: [(name: "hmacsignature", value: signature)])
+        try await webhooks.send(event: type, body: body, headers: [(name: "hmacsignature", value: signature)])
     }
 
     /// Adyen's eventDate: ISO 8601 with seconds and offset, e.g. 2026-11-22T19:46:24+00:00.

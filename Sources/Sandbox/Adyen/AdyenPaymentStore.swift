@@ -5,7 +5,7 @@ import ProviderWire
 /// modifications, and the ledger rows proving nothing was charged twice. Bounded like the
 /// other stores: past the retention age or the capacity, the oldest payments are forgotten.
 public final class AdyenPaymentStore: Sendable {
-    struct Payment: StoredRecord {
+    struct Payment: StoredRecord, Codable, Equatable {
         let pspReference: String
         let merchantAccount: String
         let reference: String
@@ -48,7 +48,7 @@ public final class AdyenPaymentStore: Sendable {
     }
 
     /// An EXTENDED grant waiting for its payment's action to be completed before it is stored.
-    struct PendingStore: Sendable {
+    struct PendingStore: Sendable, Codable, Equatable {
         let grantID: String
         let customerID: String
         let cashtag: String
@@ -87,17 +87,19 @@ public final class AdyenPaymentStore: Sendable {
         }
     }
 
-    private let payments = MemoryRecordStore<Payment>()
+    private let payments: ProviderStore<Payment>
 
-    public init() {}
+    init(storage: any SandboxStorage) {
+        payments = ProviderStore("adyen.payments", in: storage)
+    }
 
     /// How many payments it holds.
-    public var count: Int { payments.count() }
+    public var count: Int { get async throws { try await payments.count() } }
 
-    func payment(_ psp: String) -> Payment? { payments.record(.key(psp)) }
+    func payment(_ psp: String) async throws(SandboxStoreUnavailable) -> Payment? { try await payments.record(.key(psp)) }
 
     /// The payment `grantID` already paid, if any.
-    func paymentUsing(grant grantID: String) -> String? { payments.record(.claim(grantID))?.pspReference }
+    func paymentUsing(grant grantID: String) async throws(SandboxStoreUnavailable) -> String? { try await payments.record(.claim(grantID))?.pspReference }
 
     enum AddOutcome {
         case added(Payment)
@@ -106,9 +108,9 @@ public final class AdyenPaymentStore: Sendable {
 
     /// Keeps a payment; a payment that consumes a grant is refused when another consumed it
     /// first (in the same unit of work, so two racing requests cannot both pay).
-    func add(_ payment: Payment, consumesGrant: Bool, now: Date, limits: SandboxLimits) -> AddOutcome {
+    func add(_ payment: Payment, consumesGrant: Bool, now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) -> AddOutcome {
         let grant = consumesGrant ? payment.grantID : nil
-        let outcome = payments.create(requiring: grant.map { [$0] } ?? [], at: StoreMoment(now: now, limits: limits)) { sequence in
+        let outcome = try await payments.create(requiring: grant.map { [$0] } ?? [], at: StoreMoment(now: now, limits: limits)) { sequence in
             var payment = payment
             payment.sequence = sequence
             payment.consumedGrant = grant
@@ -121,24 +123,26 @@ public final class AdyenPaymentStore: Sendable {
     }
 
     /// Changes a payment in one unit of work; `change` returns what the caller needs to know.
-    func update<T>(_ psp: String, _ change: (inout Payment) -> T) -> T? {
-        payments.update(.key(psp), change).value
+    func update<T>(_ psp: String, _ change: (inout Payment) -> T) async throws(SandboxStoreUnavailable) -> T? {
+        try await payments.update(.key(psp), change).value
     }
 
-    func evictDue(now: Date, limits: SandboxLimits) {
-        payments.settle(at: StoreMoment(now: now, limits: limits))
+    func evictDue(now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) {
+        try await payments.settle(at: StoreMoment(now: now, limits: limits))
     }
 
     /// Authorised payments, in the order they were made.
     public var paymentRows: [PaymentRow] {
-        payments.records().filter { $0.resultCode == .authorised }.map {
-            PaymentRow(
-                pspReference: $0.pspReference, merchantReference: $0.reference, amount: $0.amount.value,
-                currency: $0.amount.currency, idempotencyKey: $0.idempotencyKey, resultCode: $0.resultCode.rawValue)
+        get async throws {
+            try await payments.records().filter { $0.resultCode == .authorised }.map {
+                PaymentRow(
+                    pspReference: $0.pspReference, merchantReference: $0.reference, amount: $0.amount.value,
+                    currency: $0.amount.currency, idempotencyKey: $0.idempotencyKey, resultCode: $0.resultCode.rawValue)
+            }
         }
     }
 
-    public var captureRows: [CaptureRow] { payments.records().flatMap(\.captures) }
+    public var captureRows: [CaptureRow] { get async throws { try await payments.records().flatMap(\.captures) } }
 }
 
 extension AdyenPaymentStore.Payment {

@@ -11,17 +11,17 @@ struct AdyenPayments {
 
     private var settings: SandboxSettings { endpoint.settings }
 
-    func pay(_ data: Data, idempotencyKey: String?) async throws(AdyenRejection) -> AdyenEndpoint.Answer {
+    func pay(_ data: Data, idempotencyKey: String?) async throws -> AdyenEndpoint.Answer {
         let body = try endpoint.reader.decode(AdyenIncoming.Payment.self, from: data)
         let valid = try AdyenPaymentValidation.validate(body)
-        if valid.method.type == AdyenApplePayDetails.type { return try payWithApplePay(valid, idempotencyKey: idempotencyKey) }
-        return AdyenEndpoint.Answer(try pay(valid, idempotencyKey: idempotencyKey).response)
+        if valid.method.type == AdyenApplePayDetails.type { return try await payWithApplePay(valid, idempotencyKey: idempotencyKey) }
+        return AdyenEndpoint.Answer(try await pay(valid, idempotencyKey: idempotencyKey).response)
     }
 
     /// What `/payments` and a session's payments share once the body is valid: the funding
     /// (grant or stored method) checks, the magic amounts, the payment kept (a grant pays
     /// once), the method stored when asked, and the webhooks. The payment as kept.
-    func pay(_ valid: AdyenValidPayment, idempotencyKey: String?) throws(AdyenRejection) -> AdyenPaymentStore.Payment {
+    func pay(_ valid: AdyenValidPayment, idempotencyKey: String?) async throws -> AdyenPaymentStore.Payment {
         if valid.storePaymentMethod {
             guard valid.shopperReference != nil else {
                 throw AdyenRejection.invalid("14_0", "storePaymentMethod needs the shopperReference to store the method for.")
@@ -32,8 +32,8 @@ struct AdyenPayments {
             }
         }
         let now = settings.now()
-        endpoint.payments.evictDue(now: now, limits: settings.limits)
-        endpoint.storedMethods.evictDue(now: now, limits: settings.limits)
+        try await endpoint.payments.evictDue(now: now, limits: settings.limits)
+        try await endpoint.storedMethods.evictDue(now: now, limits: settings.limits)
 
         var payment = AdyenPaymentStore.Payment(
             pspReference: AdyenIDs.pspReference(), merchantAccount: valid.merchantAccount, reference: valid.reference, amount: valid.amount,
@@ -41,34 +41,34 @@ struct AdyenPayments {
             resultCode: .authorised)
         let funding: AdyenFunding
         do {
-            funding = try AdyenFunding.decide(valid, customerRequests: endpoint.customerRequests, storedMethods: endpoint.storedMethods, now: now)
-        } catch {
-            return finish(refuse(payment, error.reason), consumesGrant: false, now: now)
+            funding = try await AdyenFunding.decide(valid, customerRequests: endpoint.customerRequests, storedMethods: endpoint.storedMethods, now: now)
+        } catch let refusal as AdyenFunding.Refusal {
+            return try await finish(refuse(payment, refusal.reason), consumesGrant: false, now: now)
         }
         apply(magic: valid.amount.value, to: &payment)
         if payment.resultCode == .redirectShopper { payment.awaitRedirect(baseURL: baseURL, returnUrl: valid.returnUrl) }
         if payment.resultCode == .authorised, let cashtag = funding.cashtag { payment.additionalData = ["cashapp.cashtag": cashtag] }
         let consumes = funding.consumedGrant != nil && [.authorised, .received, .redirectShopper].contains(payment.resultCode)
-        switch endpoint.payments.add(payment, consumesGrant: consumes, now: now, limits: settings.limits) {
+        switch try await endpoint.payments.add(payment, consumesGrant: consumes, now: now, limits: settings.limits) {
         case .grantAlreadyUsed(let other):
-            return finish(refuse(payment, "grant already used (by payment \(other))"), consumesGrant: false, now: now)
+            return try await finish(refuse(payment, "grant already used (by payment \(other))"), consumesGrant: false, now: now)
         case .added(let added):
             payment = added
         }
         if valid.storePaymentMethod, let storable = funding.storable, let shopper = valid.shopperReference {
             if [.authorised, .received].contains(payment.resultCode) {
-                payment = store(storable, shopper: shopper, in: payment, now: now)
+                payment = try await store(storable, shopper: shopper, in: payment, now: now)
             } else if payment.resultCode == .redirectShopper {
                 // Stored once the shopper completes the action (/payments/details).
                 let pending = AdyenPaymentStore.PendingStore(
                     grantID: storable.grantID, customerID: storable.customerID, cashtag: storable.cashtag, shopperReference: shopper)
-                payment = endpoint.payments.update(payment.pspReference) { stored in
+                payment = try await endpoint.payments.update(payment.pspReference) { stored in
                     stored.pendingStore = pending
                     return stored
                 } ?? payment
             }
         }
-        notify(payment)
+        try await notify(payment)
         return payment
     }
 
@@ -76,26 +76,26 @@ struct AdyenPayments {
     /// page handed back: Authorised, the method stored if asked, AUTHORISATION sent. A payment
     /// already completed answers as it stands. Nil when `redirectResult` is not one of this
     /// sandbox's (then it is read as a pspReference, as before).
-    func complete(redirectResult: String) throws(AdyenRejection) -> AdyenPaymentStore.Payment? {
+    func complete(redirectResult: String) async throws -> AdyenPaymentStore.Payment? {
         guard let (psp, nonce) = AdyenPaymentStore.Payment.decodeRedirectResult(redirectResult) else { return nil }
         let now = settings.now()
-        endpoint.payments.evictDue(now: now, limits: settings.limits)
-        guard let payment = endpoint.payments.payment(psp) else { return nil }
+        try await endpoint.payments.evictDue(now: now, limits: settings.limits)
+        guard let payment = try await endpoint.payments.payment(psp) else { return nil }
         guard payment.redirectNonce == nonce else {
             throw AdyenRejection.invalid("14_0", "details.redirectResult is not the one payment \(psp)'s redirect handed back.")
         }
-        let completed = endpoint.payments.update(psp) { stored -> AdyenPaymentStore.Payment? in
+        let completed = try await endpoint.payments.update(psp) { stored -> AdyenPaymentStore.Payment? in
             guard stored.resultCode == .redirectShopper else { return nil }
             stored.resultCode = .authorised
             stored.action = nil
             return stored
         } ?? nil
-        guard var completed else { return endpoint.payments.payment(psp) ?? payment }
+        guard var completed else { return try await endpoint.payments.payment(psp) ?? payment }
         if let pending = completed.pendingStore {
-            completed = store(
+            completed = try await store(
                 (pending.grantID, pending.customerID, pending.cashtag), shopper: pending.shopperReference, in: completed, now: now)
         }
-        notify(completed)
+        try await notify(completed)
         return completed
     }
 
@@ -130,9 +130,9 @@ struct AdyenPayments {
     }
 
     /// Keeps a payment that consumes nothing (a refusal): the payment as kept.
-    func finish(_ payment: AdyenPaymentStore.Payment, consumesGrant: Bool, now: Date) -> AdyenPaymentStore.Payment {
-        if case .added(let added) = endpoint.payments.add(payment, consumesGrant: consumesGrant, now: now, limits: settings.limits) {
-            notify(added)
+    func finish(_ payment: AdyenPaymentStore.Payment, consumesGrant: Bool, now: Date) async throws(SandboxStoreUnavailable) -> AdyenPaymentStore.Payment {
+        if case .added(let added) = try await endpoint.payments.add(payment, consumesGrant: consumesGrant, now: now, limits: settings.limits) {
+            try await notify(added)
             return added
         }
         return payment
@@ -141,8 +141,8 @@ struct AdyenPayments {
     /// Stores the EXTENDED grant for the shopper and puts the token in additionalData.
     func store(
         _ storable: (grantID: String, customerID: String, cashtag: String), shopper: String, in payment: AdyenPaymentStore.Payment, now: Date
-    ) -> AdyenPaymentStore.Payment {
-        let (method, operation) = endpoint.storedMethods.store(
+    ) async throws(SandboxStoreUnavailable) -> AdyenPaymentStore.Payment {
+        let (method, operation) = try await endpoint.storedMethods.store(
             shopperReference: shopper, merchantAccount: payment.merchantAccount, cashtag: storable.cashtag, customerID: storable.customerID,
             grantID: storable.grantID, now: now, limits: settings.limits)
         let tokenization = [
@@ -150,12 +150,12 @@ struct AdyenPayments {
             "tokenization.store.operationType": operation, "cashapp.cashtag": method.cashtag, "recurring.recurringDetailReference": method.id,
             "recurring.shopperReference": shopper,
         ]
-        let updated = endpoint.payments.update(payment.pspReference) { stored in
+        let updated = try await endpoint.payments.update(payment.pspReference) { stored in
             stored.additionalData = (stored.additionalData ?? [:]).merging(tokenization) { _, new in new }
             return stored
         } ?? payment
         if operation == "created" {
-            endpoint.notifier.token(
+            try await endpoint.notifier.token(
                 AdyenTokenNotification.created, merchantAccount: payment.merchantAccount, shopperReference: shopper,
                 storedPaymentMethodID: method.id, operation: operation)
         }
@@ -163,16 +163,16 @@ struct AdyenPayments {
     }
 
     /// AUTHORISATION now for a decided payment; for a Received one, after the async delay.
-    func notify(_ payment: AdyenPaymentStore.Payment) {
+    func notify(_ payment: AdyenPaymentStore.Payment) async throws(SandboxStoreUnavailable) {
         switch payment.resultCode {
         case .authorised, .refused:
-            authorisation(payment)
+            try await authorisation(payment)
         case .received:
             let delay = settings.adyen.asyncResultDelay
             let authorise = payment.amount.value == AdyenMagic.receivedThenAuthorisedValue
             Task { [endpoint] in
                 try? await Task.sleep(for: .seconds(delay))
-                let decided = endpoint.payments.update(payment.pspReference) { stored in
+                let decided = try? await endpoint.payments.update(payment.pspReference) { stored in
                     stored.resultCode = authorise ? .authorised : .refused
                     if !authorise {
                         stored.refusalReason = "Refused"
@@ -180,14 +180,14 @@ struct AdyenPayments {
                     }
                     return stored
                 }
-                if let decided { AdyenPayments(endpoint: endpoint).authorisation(decided) }
+                if let decided = decided ?? nil { try? await AdyenPayments(endpoint: endpoint).authorisation(decided) }
             }
         default:
             break
         }
     }
 
-    private func authorisation(_ payment: AdyenPaymentStore.Payment) {
+    private func authorisation(_ payment: AdyenPaymentStore.Payment) async throws(SandboxStoreUnavailable) {
         let authorised = payment.resultCode == .authorised
         var extra: [String: String] = [:]
         // Not `cashapp.cashtag`: Adyen gives the $cashtag in the /payments(/details) answer's
@@ -195,7 +195,7 @@ struct AdyenPayments {
         for key in ["tokenization.storedPaymentMethodId", "tokenization.shopperReference", "recurring.recurringDetailReference"] {
             if let value = payment.additionalData?[key] { extra[key] = value }
         }
-        endpoint.notifier.standard(
+        try await endpoint.notifier.standard(
             "AUTHORISATION", pspReference: payment.pspReference, merchantAccount: payment.merchantAccount, merchantReference: payment.reference,
             amount: payment.amount, success: authorised, reason: authorised ? nil : payment.refusalReason, additionalData: extra)
     }

@@ -63,6 +63,6 @@ enum AdyenJSON {
 }
 
 /// Runs a handler, answering its rejection in Adyen's shape.
-func adyenAnswer(_ handler: () async throws(AdyenRejection) -> Response) async -> Response {
-    do { return try await handler() } catch { return error.response }
+func adyenAnswer(_ handler: () async throws -> Response) async throws -> Response {
+    do { return try await handler() } catch let rejection as AdyenRejection { return rejection.response }
 }

@@ -7,15 +7,19 @@ import ProviderWire
 /// (through `/sandbox/webhooks`) and its rows in `/sandbox/ledger`.
 public struct AdyenSandbox: SandboxProvider {
     public let id: String
-    public let payments = AdyenPaymentStore()
-    public let storedMethods = AdyenStoredMethodStore()
-    public let sessions = AdyenSessionStore()
-    let idempotency = AdyenIdempotencyStore()
+    public let payments: AdyenPaymentStore
+    public let storedMethods: AdyenStoredMethodStore
+    public let sessions: AdyenSessionStore
+    let idempotency: AdyenIdempotencyStore
     /// Cash App's requests, where the grants Adyen's Cash App Pay payments are funded by live.
     public let cashApp: CashAppSandbox
 
-    public init(id: String, cashApp: CashAppSandbox) async {
+    public init(id: String, cashApp: CashAppSandbox, settings: SandboxSettings) async {
         self.id = id
+        payments = AdyenPaymentStore(storage: settings.storage)
+        storedMethods = AdyenStoredMethodStore(storage: settings.storage)
+        sessions = AdyenSessionStore(storage: settings.storage)
+        idempotency = AdyenIdempotencyStore(storage: settings.storage)
         self.cashApp = cashApp
     }
 
@@ -54,17 +58,17 @@ public struct AdyenSandbox: SandboxProvider {
     }
 
     /// `adyen_payments` (Authorised payments) and `adyen_captures`.
-    public func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection] {
-        payments.evictDue(now: now, limits: limits)
+    public func ledgerSections(now: Date, limits: SandboxLimits) async throws -> [SandboxLedgerSection] {
+        try await payments.evictDue(now: now, limits: limits)
         return [
-            SandboxLedgerSection(name: "adyen_payments", rows: payments.paymentRows),
-            SandboxLedgerSection(name: "adyen_captures", rows: payments.captureRows),
+            SandboxLedgerSection(name: "adyen_payments", rows: try await payments.paymentRows),
+            SandboxLedgerSection(name: "adyen_captures", rows: try await payments.captureRows),
         ]
     }
 
     /// One charge per Authorised payment (what `adyen_payments` lists).
-    public func charges(now: Date) -> [SandboxCharge] {
-        payments.paymentRows.map {
+    public func charges(now: Date) async throws -> [SandboxCharge] {
+        try await payments.paymentRows.map {
             SandboxCharge(provider: id, id: $0.pspReference, reference: $0.merchantReference, amount: $0.amount, currency: $0.currency)
         }
     }

@@ -19,18 +19,18 @@ struct AdyenSessionRoutes {
 
     func register(on router: Router<SandboxRequestContext>) {
         router.post(":version/sessions") { request, context in
-            await endpoint.post(request, context) { body, _ throws(AdyenRejection) in try create(body) }
+            try await endpoint.post(request, context) { body, _ throws in try await create(body) }
         }
         router.get(":version/sessions/:sessionId") { request, context in
             let id = context.parameters.get("sessionId") ?? ""
-            return await endpoint.read(request, context) { () throws(AdyenRejection) -> Response in try result(id, request) }
+            return try await endpoint.read(request, context) { () throws -> Response in try await result(id, request) }
         }
-        router.post("checkoutshopper/v1/sessions/:sessionId/setup") { request, context in await component(.setup, request, context) }
-        router.post("checkoutshopper/v1/sessions/:sessionId/payments") { request, context in await component(.payments, request, context) }
+        router.post("checkoutshopper/v1/sessions/:sessionId/setup") { request, context in try await component(.setup, request, context) }
+        router.post("checkoutshopper/v1/sessions/:sessionId/payments") { request, context in try await component(.payments, request, context) }
         router.post("checkoutshopper/v1/sessions/:sessionId/paymentDetails") { request, context in
-            await component(.paymentDetails, request, context)
+            try await component(.paymentDetails, request, context)
         }
-        router.get("checkoutshopper/checkoutPaymentRedirect") { request, _ in redirectPage(request) }
+        router.get("checkoutshopper/checkoutPaymentRedirect") { request, _ in try await redirectPage(request) }
     }
 
     // MARK: - The merchant's side
@@ -47,7 +47,7 @@ struct AdyenSessionRoutes {
 
     /// Adyen's checks on a `POST /sessions` body: the order's fields as `/payments` checks them,
     /// the enums, and `expiresAt` (default an hour from `now`, at most 24 hours ahead).
-    static func validate(_ body: AdyenIncoming.Session, now: Date) throws(AdyenRejection) -> ValidSession {
+    static func validate(_ body: AdyenIncoming.Session, now: Date) throws -> ValidSession {
         let order = try AdyenPaymentValidation.checkOrder(
             merchantAccount: body.merchantAccount, amount: body.amount, reference: body.reference, returnUrl: body.returnUrl,
             shopperReference: body.shopperReference)
@@ -76,7 +76,7 @@ struct AdyenSessionRoutes {
             expiresAt: expiresAt, storeMode: body.storePaymentMethodMode.flatMap(AdyenStorePaymentMethodMode.init(rawValue:)) ?? .disabled)
     }
 
-    private func create(_ data: Data) throws(AdyenRejection) -> AdyenEndpoint.Answer {
+    private func create(_ data: Data) async throws -> AdyenEndpoint.Answer {
         let body = try endpoint.reader.decode(AdyenIncoming.Session.self, from: data)
         let now = endpoint.settings.now()
         let order = try Self.validate(body, now: now)
@@ -88,22 +88,23 @@ struct AdyenSessionRoutes {
             countryCode: body.countryCode, shopperReference: body.shopperReference, storePaymentMethodMode: body.storePaymentMethodMode,
             recurringProcessingModel: body.recurringProcessingModel, shopperInteraction: body.shopperInteraction, channel: body.channel,
             shopperLocale: body.shopperLocale)
-        _ = sessions.add(
+        _ = try await sessions.add(
             AdyenSessionStore.Session(id: response.id, created: response, expiresAt: expiresAt, storeMode: order.storeMode, sessionData: sessionData),
             now: now, limits: endpoint.settings.limits)
         return AdyenEndpoint.Answer(response, status: .created)
     }
 
     /// The session's status now; `sessionResult` is required but not decoded (see `newSessionResult`).
-    private func result(_ id: String, _ request: Request) throws(AdyenRejection) -> Response {
+    private func result(_ id: String, _ request: Request) async throws -> Response {
         guard let sessionResult = request.uri.queryParameters.get("sessionResult"), !sessionResult.isEmpty else {
             throw AdyenRejection.invalid("14_0", "Query parameter 'sessionResult' is required: the sessionResult of the component's last answer.")
         }
-        let session = try known(id)
+        let session = try await known(id)
         let now = endpoint.settings.now()
-        endpoint.payments.evictDue(now: now, limits: endpoint.settings.limits)
-        let payments = session.payments.compactMap(endpoint.payments.payment)
-        let status = session.status(latest: session.payments.last.flatMap(endpoint.payments.payment), now: now)
+        try await endpoint.payments.evictDue(now: now, limits: endpoint.settings.limits)
+        var payments: [AdyenPaymentStore.Payment] = []
+        for psp in session.payments { if let payment = try await endpoint.payments.payment(psp) { payments.append(payment) } }
+        let status = session.status(latest: session.payments.last.flatMap { last in payments.last { $0.pspReference == last } }, now: now)
         // The document's Payment lists Authorised, Received and Pending payments only.
         let listed = payments.filter { [.authorised, .received, .pending].contains($0.resultCode) }.map {
             AdyenSessionPayment(pspReference: $0.pspReference, resultCode: $0.resultCode.rawValue, amount: $0.amount)
@@ -114,8 +115,8 @@ struct AdyenSessionRoutes {
 
     // MARK: - The component's side
 
-    private func component(_ call: AdyenSessionPaths.ComponentCall, _ request: Request, _ context: SandboxRequestContext) async -> Response {
-        await adyenAnswer { () throws(AdyenRejection) -> Response in
+    private func component(_ call: AdyenSessionPaths.ComponentCall, _ request: Request, _ context: SandboxRequestContext) async throws -> Response {
+        try await adyenAnswer { () throws -> Response in
             try Self.authenticateClientKey(request)
             let data = try await endpoint.reader.body(request)
             let body = try endpoint.reader.decode(AdyenIncoming.SessionCall.self, from: data)
@@ -124,9 +125,9 @@ struct AdyenSessionRoutes {
                 throw AdyenRejection.invalid("14_0", "Required field 'sessionData' is not provided.")
             }
             let now = endpoint.settings.now()
-            sessions.evictDue(now: now, limits: endpoint.settings.limits)
+            try await sessions.evictDue(now: now, limits: endpoint.settings.limits)
             let fingerprint = AdyenIdempotencyStore.fingerprint(path: request.uri.path, body: data)
-            switch sessions.begin(id, sessionData: sessionData, call: fingerprint) {
+            switch try await sessions.begin(id, sessionData: sessionData, call: fingerprint) {
             case .unknown:
                 throw Self.unknownSession(id)
             case .stale:
@@ -135,12 +136,12 @@ struct AdyenSessionRoutes {
             case .replay(let answer):
                 return AdyenJSON.response(data: answer, status: .ok)
             case .fresh(let session, let next):
-                do throws(AdyenRejection) {
-                    let (answer, payment) = try handle(call, body, session: session, sessionData: next, baseURL: request.baseURL, now: now)
-                    sessions.finish(id, sessionData: next, answer: answer, payment: payment)
+                do {
+                    let (answer, payment) = try await handle(call, body, session: session, sessionData: next, baseURL: request.baseURL, now: now)
+                    try await sessions.finish(id, sessionData: next, answer: answer, payment: payment)
                     return AdyenJSON.response(data: answer, status: .ok)
                 } catch {
-                    sessions.abort(id, sessionData: next)
+                    try? await sessions.abort(id, sessionData: next)
                     throw error
                 }
             }
@@ -150,36 +151,37 @@ struct AdyenSessionRoutes {
     private func handle(
         _ call: AdyenSessionPaths.ComponentCall, _ body: AdyenIncoming.SessionCall, session: AdyenSessionStore.Session, sessionData: String,
         baseURL: String, now: Date
-    ) throws(AdyenRejection) -> (answer: Data, payment: String?) {
-        let latest = session.payments.last.flatMap(endpoint.payments.payment)
+    ) async throws -> (answer: Data, payment: String?) {
+        var latest: AdyenPaymentStore.Payment?
+        if let last = session.payments.last { latest = try await endpoint.payments.payment(last) }
         let status = session.status(latest: latest, now: now)
         switch call {
         case .setup:
             if status == .expired { throw Self.expired }
-            return (AdyenJSON.data(setup(session, sessionData: sessionData)), nil)
+            return (AdyenJSON.data(try await setup(session, sessionData: sessionData)), nil)
         case .payments:
             guard status == .active else {
                 throw status == .expired
                     ? Self.expired : AdyenRejection.invalid("14_0", "This session is \(status.rawValue): create a new session to pay again.")
             }
-            let payment = try pay(body, session: session, baseURL: baseURL)
+            let payment = try await pay(body, session: session, baseURL: baseURL)
             return (AdyenJSON.data(Self.answer(payment, sessionData: sessionData)), payment.pspReference)
         case .paymentDetails:
-            let payment = try details(body, session: session, latest: latest)
+            let payment = try await details(body, session: session, latest: latest)
             return (AdyenJSON.data(Self.answer(payment, sessionData: sessionData)), nil)
         }
     }
 
     /// Cash App Pay with PayKit's ids, as `/paymentMethods` gives them; the shopper's stored
     /// methods when the session has a shopperReference and does not disable storing.
-    private func setup(_ session: AdyenSessionStore.Session, sessionData: String) -> AdyenSessionSetupResponse {
+    private func setup(_ session: AdyenSessionStore.Session, sessionData: String) async throws -> AdyenSessionSetupResponse {
         let cashApp = AdyenPaymentMethod(
             type: AdyenCashAppDetails.type, name: AdyenCashAppConfiguration.name,
             configuration: .init(clientId: AdyenCashAppConfiguration.clientID, scopeId: AdyenCashAppConfiguration.scopeID))
         var stored: [AdyenStoredPaymentMethod]?
         if session.storesMethods, let shopper = session.shopperReference {
-            endpoint.storedMethods.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
-            stored = endpoint.storedMethods.active(shopperReference: shopper, merchantAccount: session.created.merchantAccount).map(\.listed)
+            try await endpoint.storedMethods.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
+            stored = try await endpoint.storedMethods.active(shopperReference: shopper, merchantAccount: session.created.merchantAccount).map(\.listed)
         }
         let created = session.created
         return AdyenSessionSetupResponse(
@@ -191,7 +193,7 @@ struct AdyenSessionRoutes {
 
     /// The session's amount, reference and shopper with the component's method: paid as
     /// `/payments` pays, storing as the session's storePaymentMethodMode says.
-    private func pay(_ body: AdyenIncoming.SessionCall, session: AdyenSessionStore.Session, baseURL: String) throws(AdyenRejection) -> AdyenPaymentStore.Payment {
+    private func pay(_ body: AdyenIncoming.SessionCall, session: AdyenSessionStore.Session, baseURL: String) async throws -> AdyenPaymentStore.Payment {
         guard let method = body.paymentMethod else { throw AdyenRejection.invalid("14_0", "Required field 'paymentMethod' is not provided.") }
         try AdyenPaymentValidation.checkMethod(method)
         guard method.type == AdyenCashAppDetails.type else {
@@ -209,18 +211,18 @@ struct AdyenSessionRoutes {
         let valid = AdyenValidPayment(
             amount: created.amount, merchantAccount: created.merchantAccount, method: method, reference: created.reference,
             returnUrl: created.returnUrl, shopperReference: created.shopperReference, storePaymentMethod: store)
-        return try AdyenPayments(endpoint: endpoint, baseURL: baseURL).pay(valid, idempotencyKey: nil)
+        return try await AdyenPayments(endpoint: endpoint, baseURL: baseURL).pay(valid, idempotencyKey: nil)
     }
 
     /// Completes the session's payment with the `redirectResult` its action's page handed back;
     /// without one, the session's latest payment as it stands.
     private func details(
         _ body: AdyenIncoming.SessionCall, session: AdyenSessionStore.Session, latest: AdyenPaymentStore.Payment?
-    ) throws(AdyenRejection) -> AdyenPaymentStore.Payment {
+    ) async throws -> AdyenPaymentStore.Payment {
         guard let details = body.details else { throw AdyenRejection.invalid("14_0", "Required field 'details' is not provided.") }
         if let redirectResult = details["redirectResult"] {
             guard let (psp, _) = AdyenPaymentStore.Payment.decodeRedirectResult(redirectResult), session.payments.contains(psp),
-                let completed = try AdyenPayments(endpoint: endpoint).complete(redirectResult: redirectResult)
+                let completed = try await AdyenPayments(endpoint: endpoint).complete(redirectResult: redirectResult)
             else {
                 throw AdyenRejection.invalid("14_0", "details.redirectResult is not one a payment of this session was handed back.")
             }
@@ -238,10 +240,10 @@ struct AdyenSessionRoutes {
 
     /// The page a `RedirectShopper` action opens: the shopper is sent back to the returnUrl with
     /// the `redirectResult` that completes the payment.
-    private func redirectPage(_ request: Request) -> Response {
+    private func redirectPage(_ request: Request) async throws -> Response {
         let psp = request.uri.queryParameters.get("redirectData") ?? ""
-        endpoint.payments.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
-        guard let payment = endpoint.payments.payment(psp), let redirectResult = payment.redirectResult, let returnUrl = payment.returnUrl else {
+        try await endpoint.payments.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
+        guard let payment = try await endpoint.payments.payment(psp), let redirectResult = payment.redirectResult, let returnUrl = payment.returnUrl else {
             return AdyenRejection(.notFound, "000", "No payment of this sandbox awaits a redirect with this redirectData.").response
         }
         let separator = returnUrl.contains("?") ? "&" : "?"
@@ -250,9 +252,9 @@ struct AdyenSessionRoutes {
 
     // MARK: - Checks
 
-    private func known(_ id: String) throws(AdyenRejection) -> AdyenSessionStore.Session {
-        sessions.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
-        guard let session = sessions.session(id) else { throw Self.unknownSession(id) }
+    private func known(_ id: String) async throws -> AdyenSessionStore.Session {
+        try await sessions.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
+        guard let session = try await sessions.session(id) else { throw Self.unknownSession(id) }
         return session
     }
 
@@ -263,7 +265,7 @@ struct AdyenSessionRoutes {
     private static var expired: AdyenRejection { AdyenRejection.invalid("14_0", "Session expired: create a new session.") }
 
     /// The client-key host takes a client key in `clientKey` (`test_…`), never the API key.
-    static func authenticateClientKey(_ request: Request) throws(AdyenRejection) {
+    static func authenticateClientKey(_ request: Request) throws {
         if request.headers[HTTPFields.Element.Name("X-API-Key")!] != nil {
             throw AdyenRejection(
                 .unauthorized, "000", "HTTP Status Response - Unauthorized: the client-key host takes ?clientKey=test_…; the API key never goes here.",
@@ -274,7 +276,7 @@ struct AdyenSessionRoutes {
         }
     }
 
-    private static func oneOf(_ value: String?, _ allowed: [String], _ field: String) throws(AdyenRejection) {
+    private static func oneOf(_ value: String?, _ allowed: [String], _ field: String) throws {
         guard let value, !allowed.contains(value) else { return }
         throw AdyenRejection.invalid("14_0", "Field '\(field)' must be one of \(allowed.joined(separator: ", ")).")
     }

@@ -5,7 +5,7 @@ import ProviderWire
 /// `sessionData` (every component answer replaces it), and the payments made in it. Bounded
 /// like the payments: past the retention age or the capacity, the oldest are forgotten.
 public final class AdyenSessionStore: Sendable {
-    struct Session: StoredRecord {
+    struct Session: StoredRecord, Codable, Equatable {
         let id: String
         let created: AdyenSessionResponse
         let expiresAt: Date
@@ -28,19 +28,21 @@ public final class AdyenSessionStore: Sendable {
         var storesMethods: Bool { shopperReference != nil && storeMode != .disabled }
     }
 
-    private let sessions = MemoryRecordStore<Session>()
+    private let sessions: ProviderStore<Session>
 
-    public init() {}
+    init(storage: any SandboxStorage) {
+        sessions = ProviderStore("adyen.sessions", in: storage)
+    }
 
-    public var count: Int { sessions.count() }
+    public var count: Int { get async throws { try await sessions.count() } }
 
-    func add(_ session: Session, now: Date, limits: SandboxLimits) -> Session {
-        switch sessions.create(at: StoreMoment(now: now, limits: limits), make: { _ in session }) {
+    func add(_ session: Session, now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) -> Session {
+        switch try await sessions.create(at: StoreMoment(now: now, limits: limits), make: { _ in session }) {
         case .created(let kept), .replayed(let kept), .keyReused(let kept), .claimTaken(let kept): kept
         }
     }
 
-    func session(_ id: String) -> Session? { sessions.record(.key(id)) }
+    func session(_ id: String) async throws(SandboxStoreUnavailable) -> Session? { try await sessions.record(.key(id)) }
 
     enum Begin {
         /// Go ahead: the call's answer must carry `sessionData`.
@@ -54,9 +56,9 @@ public final class AdyenSessionStore: Sendable {
     /// A component call with `sessionData` starts: the latest one moves the session on to a new
     /// sessionData at once (so two calls cannot both use it); the previous one with the very
     /// same call replays that call's answer; anything else is stale.
-    func begin(_ id: String, sessionData: String, call: Data) -> Begin {
+    func begin(_ id: String, sessionData: String, call: Data) async throws(SandboxStoreUnavailable) -> Begin {
         let next = Self.newSessionData()
-        let outcome = sessions.update(.key(id)) { session -> Begin in
+        let outcome = try await sessions.update(.key(id)) { session -> Begin in
             if session.sessionData == sessionData {
                 session.previousSessionData = sessionData
                 session.sessionData = next
@@ -71,8 +73,8 @@ public final class AdyenSessionStore: Sendable {
     }
 
     /// The call's answer, kept for a retry of the same call.
-    func finish(_ id: String, sessionData: String, answer: Data, payment: String?) {
-        _ = sessions.update(.key(id)) { session in
+    func finish(_ id: String, sessionData: String, answer: Data, payment: String?) async throws(SandboxStoreUnavailable) {
+        _ = try await sessions.update(.key(id)) { session in
             guard session.sessionData == sessionData else { return }
             session.lastAnswer = answer
             if let payment, !session.payments.contains(payment) { session.payments.append(payment) }
@@ -80,8 +82,8 @@ public final class AdyenSessionStore: Sendable {
     }
 
     /// The call was refused: the sessionData it sent stays the latest (a refusal carries none).
-    func abort(_ id: String, sessionData: String) {
-        _ = sessions.update(.key(id)) { session in
+    func abort(_ id: String, sessionData: String) async throws(SandboxStoreUnavailable) {
+        _ = try await sessions.update(.key(id)) { session in
             guard session.sessionData == sessionData, let previous = session.previousSessionData else { return }
             session.sessionData = previous
             session.previousSessionData = nil
@@ -90,8 +92,8 @@ public final class AdyenSessionStore: Sendable {
         }
     }
 
-    func evictDue(now: Date, limits: SandboxLimits) {
-        sessions.settle(at: StoreMoment(now: now, limits: limits))
+    func evictDue(now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) {
+        try await sessions.settle(at: StoreMoment(now: now, limits: limits))
     }
 
     /// Opaque, as Adyen's (which is encrypted): a prefix as Adyen's has, then 32 random bytes.

@@ -12,22 +12,22 @@ struct AdyenStoredMethodRoutes {
 
     func register(on router: Router<SandboxRequestContext>) {
         router.get(":version/storedPaymentMethods") { request, context in
-            await endpoint.read(request, context) { () throws(AdyenRejection) -> Response in try list(request) }
+            try await endpoint.read(request, context) { () throws -> Response in try await list(request) }
         }
         router.post(":version/storedPaymentMethods") { request, context in
-            await endpoint.post(request, context) { body, _ throws(AdyenRejection) in try store(body) }
+            try await endpoint.post(request, context) { body, _ throws in try store(body) }
         }
         router.delete(":version/storedPaymentMethods/:id") { request, context in
             let id = context.parameters.get("id") ?? ""
-            return await endpoint.read(request, context) { () throws(AdyenRejection) -> Response in try delete(id, request) }
+            return try await endpoint.read(request, context) { () throws -> Response in try await delete(id, request) }
         }
         router.post("sandbox/adyen/stored-payment-methods/:id/disable") { _, context in
-            disable(context.parameters.get("id") ?? "")
+            try await disable(context.parameters.get("id") ?? "")
         }
     }
 
     /// The shopperReference and merchantAccount query parameters, both required.
-    private func owner(_ request: Request) throws(AdyenRejection) -> (shopper: String, merchant: String) {
+    private func owner(_ request: Request) throws -> (shopper: String, merchant: String) {
         let query = request.uri.queryParameters
         let merchant = try AdyenEndpoint.merchant(query.get("merchantAccount"))
         guard let shopper = query.get("shopperReference"), !shopper.isEmpty,
@@ -38,23 +38,23 @@ struct AdyenStoredMethodRoutes {
         return (shopper, merchant)
     }
 
-    private func list(_ request: Request) throws(AdyenRejection) -> Response {
+    private func list(_ request: Request) async throws -> Response {
         let (shopper, merchant) = try owner(request)
-        endpoint.storedMethods.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
-        let methods = endpoint.storedMethods.active(shopperReference: shopper, merchantAccount: merchant).map(\.resource)
+        try await endpoint.storedMethods.evictDue(now: endpoint.settings.now(), limits: endpoint.settings.limits)
+        let methods = try await endpoint.storedMethods.active(shopperReference: shopper, merchantAccount: merchant).map(\.resource)
         return AdyenJSON.response(AdyenStoredPaymentMethodsResponse(merchantAccount: merchant, shopperReference: shopper, storedPaymentMethods: methods))
     }
 
-    private func delete(_ id: String, _ request: Request) throws(AdyenRejection) -> Response {
+    private func delete(_ id: String, _ request: Request) async throws -> Response {
         let (shopper, merchant) = try owner(request)
-        guard endpoint.storedMethods.delete(id: id, shopperReference: shopper, merchantAccount: merchant) else {
+        guard try await endpoint.storedMethods.delete(id: id, shopperReference: shopper, merchantAccount: merchant) else {
             throw AdyenRejection.invalid("800", "Contract not found: \(id.prefix(64)) is not a stored method of shopper \(shopper.prefix(64)).")
         }
         return Response(status: .noContent)
     }
 
     /// The request's required fields, then `905`: nothing this sandbox can tokenize that way.
-    private func store(_ data: Data) throws(AdyenRejection) -> AdyenEndpoint.Answer {
+    private func store(_ data: Data) throws -> AdyenEndpoint.Answer {
         let body = try endpoint.reader.decode(AdyenIncoming.StoredMethod.self, from: data)
         _ = try AdyenEndpoint.merchant(body.merchantAccount)
         guard let shopper = body.shopperReference, !shopper.isEmpty, shopper.count <= AdyenPaymentValidation.maxShopperReferenceLength else {
@@ -68,11 +68,11 @@ struct AdyenStoredMethodRoutes {
             "905", "Payment details are not supported: this sandbox stores Cash App Pay methods only, through POST /payments with storePaymentMethod.")
     }
 
-    private func disable(_ id: String) -> Response {
-        guard let method = endpoint.storedMethods.disable(id: id) else {
+    private func disable(_ id: String) async throws(SandboxStoreUnavailable) -> Response {
+        guard let method = try await endpoint.storedMethods.disable(id: id) else {
             return SandboxError(.notFound, "NOT_FOUND", "No active Adyen stored payment method \(id.prefix(64)).").response
         }
-        endpoint.notifier.token(
+        try await endpoint.notifier.token(
             AdyenTokenNotification.disabled, merchantAccount: method.merchantAccount, shopperReference: method.shopperReference,
             storedPaymentMethodID: method.id, operation: nil)
         return SandboxResponse.json(["id": method.id, "shopperReference": method.shopperReference, "status": "disabled"])

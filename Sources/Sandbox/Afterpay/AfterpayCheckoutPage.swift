@@ -11,12 +11,12 @@ struct AfterpayCheckoutPage {
     let settings: SandboxSettings
 
     func register(on router: Router<SandboxRequestContext>) {
-        router.get("sandbox/afterpay/checkout") { request, _ in page(token: request.uri.queryParameters.get("token")) }
+        router.get("sandbox/afterpay/checkout") { request, _ in try await page(token: request.uri.queryParameters.get("token")) }
     }
 
-    private func page(token: String?) -> Response {
-        store.evictDue(now: settings.now(), limits: settings.limits)
-        guard let token, !token.isEmpty, let checkout = store.checkout(token: token) else {
+    private func page(token: String?) async throws(SandboxStoreUnavailable) -> Response {
+        try await store.evictDue(now: settings.now(), limits: settings.limits)
+        guard let token, !token.isEmpty, let checkout = try await store.checkout(token: token) else {
             let what = token.map { "No Afterpay checkout has the token \($0.prefix(64)) (unknown, or expired and forgotten)." }
                 ?? "No token: open the checkout's redirectCheckoutUrl (it ends in ?token=…)."
             return SandboxResponse.html(Self.document(rows: [], message: what, title: "Checkout not found"), status: .notFound)

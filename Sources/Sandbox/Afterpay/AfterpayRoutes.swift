@@ -14,48 +14,48 @@ struct AfterpayRoutes {
 
     func register(on router: Router<SandboxRequestContext>) {
         router.post("v2/checkouts") { request, context in
-            await answer { () throws(AfterpayRejection) -> Response in try await createCheckout(request, context) }
+            try await answer { try await createCheckout(request, context) }
         }
         router.get("v2/configuration") { request, context in
-            await answer { () throws(AfterpayRejection) -> Response in try configuration(request) }
+            try await answer { try configuration(request) }
         }
         router.get("v2/configuration/mappings") { request, _ in
-            await answer { () throws(AfterpayRejection) -> Response in
+            try await answer {
                 try authenticate(request)
                 return SandboxResponse.json(AfterpayConfigurationMappings(name: merchant.brandName, externalBrandId: merchant.brandID))
             }
         }
         router.get("v2/checkouts/{token}") { request, context in
-            await answer { () throws(AfterpayRejection) -> Response in try checkout(request, context) }
+            try await answer { try await checkout(request, context) }
         }
         router.post("v2/payments/sign-payment") { request, context in
-            await answer { () throws(AfterpayRejection) -> Response in try await sign(request, context) }
+            try await answer { try await sign(request, context) }
         }
         router.post("v2/payments/validate-payment") { request, context in
-            await answer { () throws(AfterpayRejection) -> Response in try await validate(request, context) }
+            try await answer { try await validate(request, context) }
         }
         router.post("v2/payments/capture") { request, context in
-            await answer { () throws(AfterpayRejection) -> Response in try await capture(request, context) }
+            try await answer { try await capture(request, context) }
         }
         router.get("v2/payments/{reference}") { request, context in
-            await answer { () throws(AfterpayRejection) -> Response in try payment(request, context) }
+            try await answer { try await payment(request, context) }
         }
     }
 
     /// Every endpoint first forgets checkouts past their retention, so they answer as unknown.
-    private func answer(_ handler: () async throws(AfterpayRejection) -> Response) async -> Response {
-        store.evictDue(now: settings.now(), limits: settings.limits)
-        return await afterpayAnswer(handler)
+    private func answer(_ handler: () async throws -> Response) async throws -> Response {
+        try await store.evictDue(now: settings.now(), limits: settings.limits)
+        return try await afterpayAnswer(handler)
     }
 
     /// Get Payment By Token (`token:{token}`) or by order id: what a capture created, so a client
     /// whose capture response was lost can learn whether money moved.
-    private func payment(_ request: Request, _ context: SandboxRequestContext) throws(AfterpayRejection) -> Response {
+    private func payment(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
         try authenticate(request)
         let reference = context.parameters.get("reference") ?? ""
         let found = reference.hasPrefix("token:")
-            ? store.checkout(token: String(reference.dropFirst("token:".count)))?.payment
-            : store.payment(id: reference)
+            ? try await store.checkout(token: String(reference.dropFirst("token:".count)))?.payment
+            : try await store.payment(id: reference)
         guard let found else {
             throw AfterpayRejection(.notFound, "not_found", "No payment exists for \(reference).")
         }
@@ -95,7 +95,7 @@ struct AfterpayRoutes {
         return body
     }
 
-    private func createCheckout(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Response {
+    private func createCheckout(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
         try authenticate(request)
         let body: AfterpayCheckoutRequest = try await decode(request, context)
         func missing(_ field: String) -> AfterpayRejection {
@@ -121,7 +121,7 @@ struct AfterpayRoutes {
         let token = "002." + SandboxIDs.make("", length: 40)
         let now = settings.now()
         let expires = now.addingTimeInterval(3600)
-        store.add(.init(token: token, request: body, cents: cents, currency: currency.code, expires: expires), now: now, limits: settings.limits)
+        try await store.add(.init(token: token, request: body, cents: cents, currency: currency.code, expires: expires), now: now, limits: settings.limits)
         return SandboxResponse.json(AfterpayCheckoutResponse(
             token: token, expires: ISO8601Milliseconds.string(from: expires),
             redirectCheckoutUrl: "\(request.baseURL)/sandbox/afterpay/checkout?token=\(token)"), status: .created)
@@ -129,10 +129,10 @@ struct AfterpayRoutes {
 
     /// Get Checkout: the checkout as it was created, with its token, expiry and redirect URL,
     /// while the sandbox keeps it.
-    private func checkout(_ request: Request, _ context: SandboxRequestContext) throws(AfterpayRejection) -> Response {
+    private func checkout(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
         try authenticate(request)
         let token = context.parameters.get("token") ?? ""
-        guard let checkout = store.checkout(token: token) else {
+        guard let checkout = try await store.checkout(token: token) else {
             throw AfterpayRejection(.notFound, "not_found", "No checkout exists for token \(token.prefix(128)).")
         }
         return SandboxResponse.json(AfterpayCheckoutDetails(
@@ -150,13 +150,13 @@ struct AfterpayRoutes {
         for (field, money) in fields { _ = try AfterpayMoneyFormat.minorUnits(money, field: field) }
     }
 
-    private func sign(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Response {
+    private func sign(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
         let body: AfterpaySignRequest = try await decode(request, context)
-        let checkout = try liveCheckout(body.token)
-        if checkout.cents == AfterpayMagic.signFailsAlwaysCents
-            || (checkout.cents == AfterpayMagic.signFailsOnceCents && !store.signFailedBefore(checkout))
-        {
-            _ = store.update(token: checkout.token) { $0.signFailed = true }
+        let checkout = try await liveCheckout(body.token)
+        var signFails = checkout.cents == AfterpayMagic.signFailsAlwaysCents
+        if !signFails, checkout.cents == AfterpayMagic.signFailsOnceCents { signFails = try await !store.signFailedBefore(checkout) }
+        if signFails {
+            _ = try await store.update(token: checkout.token) { $0.signFailed = true }
             throw AfterpayRejection(
                 .internalServerError, "error",
                 "Sandbox magic amount \(checkout.cents / 100).\(String(format: "%02d", checkout.cents % 100)): the payment could not be signed; retry with a new checkout token.")
@@ -172,14 +172,14 @@ struct AfterpayRoutes {
         return SandboxResponse.json(AfterpaySignResponse(externalBrandId: merchant.brandID, jwtToken: jwt, redirectUrl: payment.redirectUrl))
     }
 
-    private func validate(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Response {
+    private func validate(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
         let body: AfterpayValidateRequest = try await decode(request, context)
         func invalid(_ message: String) -> Response {
             SandboxResponse.json(AfterpayValidateResponse(cashAppTag: nil, status: "INVALID", callbackBaseUrl: nil, message: message))
         }
         guard let signed = await signer.verify(body.jwt) else { return invalid("The jwt was not signed by Afterpay.") }
-        guard let checkout = store.checkout(token: signed.token) else { return invalid("The jwt names an unknown checkout token.") }
-        guard let (customerRequest, grant) = customerRequests.grant(id: body.externalGrantId) else {
+        guard let checkout = try await store.checkout(token: signed.token) else { return invalid("The jwt names an unknown checkout token.") }
+        guard let (customerRequest, grant) = try await customerRequests.grant(id: body.externalGrantId) else {
             return invalid("No grant \(body.externalGrantId) exists.")
         }
         guard checkout.cents != AfterpayMagic.invalidValidationCents else {
@@ -190,18 +190,18 @@ struct AfterpayRoutes {
         guard grant.action.scopeID == merchant.brandID, grant.action.amount == checkout.cents else {
             return invalid("The grant is for another merchant or amount than this checkout.")
         }
-        _ = store.update(token: checkout.token) { $0.validated = (grant.id, grant.customerID) }
+        _ = try await store.update(token: checkout.token) { $0.validated = .init(grantID: grant.id, customerID: grant.customerID) }
         return SandboxResponse.json(AfterpayValidateResponse(
             cashAppTag: customerRequest.customerProfile?.cashtag, status: "SUCCESS",
             callbackBaseUrl: "\(request.baseURL)/sandbox/afterpay/callbacks"))
     }
 
-    private func capture(_ request: Request, _ context: SandboxRequestContext) async throws(AfterpayRejection) -> Response {
+    private func capture(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
         try authenticate(request)
         let body: AfterpayCaptureRequest = try await decode(request, context)
-        _ = try liveCheckout(body.token, allowExpired: true)
+        _ = try await liveCheckout(body.token, allowExpired: true)
         let now = ISO8601Milliseconds.string(from: settings.now())
-        let captured = store.update(token: body.token) { checkout in
+        let captured = try await store.update(token: body.token) { checkout in
             checkout.captureRequests += 1
             guard checkout.payment == nil else { return }  // Idempotent on the token: the same payment again.
             let approved = checkout.validated != nil && (body.grantId == nil || body.grantId == checkout.validated?.grantID)
@@ -220,8 +220,8 @@ struct AfterpayRoutes {
         return SandboxResponse.json(payment, status: .created)
     }
 
-    private func liveCheckout(_ token: String, allowExpired: Bool = false) throws(AfterpayRejection) -> AfterpayStore.Checkout {
-        guard let checkout = store.checkout(token: token) else { throw unknownToken(token) }
+    private func liveCheckout(_ token: String, allowExpired: Bool = false) async throws -> AfterpayStore.Checkout {
+        guard let checkout = try await store.checkout(token: token) else { throw unknownToken(token) }
         guard allowExpired || checkout.expires > settings.now() else {
             throw AfterpayRejection(HTTPResponse.Status(code: 402, reasonPhrase: "Payment Required"), "invalid_token", "The checkout token has expired; create a new checkout.")
         }
@@ -270,6 +270,8 @@ struct AfterpayRejection: Error {
     }
 }
 
-func afterpayAnswer(_ handler: () async throws(AfterpayRejection) -> Response) async -> Response {
-    do { return try await handler() } catch { return error.response }
+/// Runs a handler, turning its rejection into Afterpay's error response; a store failure goes on
+/// up (`SandboxResponder` answers it).
+func afterpayAnswer(_ handler: () async throws -> Response) async throws -> Response {
+    do { return try await handler() } catch let rejection as AfterpayRejection { return rejection.response }
 }

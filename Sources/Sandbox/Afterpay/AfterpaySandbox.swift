@@ -6,15 +6,16 @@ import ProviderWire
 /// Afterpay's checkout, sign, validate and capture endpoints under /v2/, and the capture ledger.
 public struct AfterpaySandbox: SandboxProvider {
     public let id: String
-    public let store = AfterpayStore()
+    public let store: AfterpayStore
     /// Cash App's requests, where the grants Afterpay's checkouts are paid with live.
     public let cashApp: CashAppSandbox
     public let signer: AfterpaySigner
     /// The merchant account the endpoints know.
     public let merchant: AfterpayMerchant
 
-    public init(id: String, cashApp: CashAppSandbox, merchant: AfterpayMerchant = .sandbox) async {
+    public init(id: String, cashApp: CashAppSandbox, settings: SandboxSettings, merchant: AfterpayMerchant = .sandbox) async {
         self.id = id
+        store = AfterpayStore(storage: settings.storage)
         self.cashApp = cashApp
         self.merchant = merchant
         signer = await AfterpaySigner()
@@ -42,20 +43,20 @@ public struct AfterpaySandbox: SandboxProvider {
     }
 
     /// `captures`: one row per checkout a capture was asked for.
-    public func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection] {
-        store.evictDue(now: now, limits: limits)
-        return [SandboxLedgerSection(name: "captures", rows: store.ledger)]
+    public func ledgerSections(now: Date, limits: SandboxLimits) async throws -> [SandboxLedgerSection] {
+        try await store.evictDue(now: now, limits: limits)
+        return [SandboxLedgerSection(name: "captures", rows: try await store.ledger)]
     }
 
     /// One charge per capture that moved money: a token captured twice shows twice.
-    public func charges(now: Date) -> [SandboxCharge] { store.charges(provider: id) }
+    public func charges(now: Date) async throws -> [SandboxCharge] { try await store.charges(provider: id) }
 }
 
 extension RunningSandbox {
     /// The Afterpay side of this sandbox, when it serves Afterpay.
     public var afterpaySandbox: AfterpaySandbox? { providers.lazy.compactMap { $0 as? AfterpaySandbox }.first }
     /// Afterpay's checkouts and capture ledger.
-    public var afterpay: AfterpayStore { afterpaySandbox?.store ?? AfterpayStore() }
+    public var afterpay: AfterpayStore { afterpaySandbox?.store ?? AfterpayStore(storage: MemoryStorage()) }
     /// Verifies the JWTs sign-payment hands out.
     public var afterpaySigningKey: ES256PublicKey? { afterpaySandbox?.signer.publicKey }
 }

@@ -1,16 +1,24 @@
+import Crypto
 import Foundation
 import JWTKit
 import ProviderWire
 
 /// Signs payments as Afterpay does: ES256 JWTs with a `kid`, verifiable with the public key.
+/// The key is the sandbox's own and fixed (as Antom's and the wallet's are): a JWT signed by one
+/// instance on a shared store verifies on another, and after a restart.
 public struct AfterpaySigner: Sendable {
     public static let keyID = "afterpay-sandbox-es256"
+
+    /// The private scalar, base64url: a hash of a fixed phrase (a P-256 scalar, as any 32 bytes
+    /// below the group order are).
+    static let sandboxKey = Data(SHA256.hash(data: Data("TerminalCheckout Afterpay sandbox ES256 signing key v1".utf8))).base64EncodedString()
+        .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
 
     public let privateKey: ES256PrivateKey
     private let keys: JWTKeyCollection
 
     public init() async {
-        privateKey = ES256PrivateKey()
+        privateKey = (try? ES256PrivateKey(key: Self.sandboxKey)) ?? ES256PrivateKey()
         keys = JWTKeyCollection()
         await keys.add(ecdsa: privateKey, kid: JWKIdentifier(string: Self.keyID))
     }

@@ -3,13 +3,13 @@ import ProviderWire
 
 /// Afterpay checkouts by token, what was validated for them, and their captures.
 public final class AfterpayStore: Sendable {
-    struct Checkout: StoredRecord {
+    struct Checkout: StoredRecord, Codable, Equatable {
         let token: String
         let request: AfterpayCheckoutRequest
         let cents: Int
         let currency: String
         let expires: Date
-        var validated: (grantID: String, customerID: String)?
+        var validated: Validation?
         var payment: AfterpayPayment?
         var captureRequests = 0
         var captures = 0
@@ -17,6 +17,12 @@ public final class AfterpayStore: Sendable {
         var signFailed = false
 
         var storeKey: String { token }
+    }
+
+    /// The grant validate-payment accepted for a checkout, and its customer.
+    struct Validation: Codable, Equatable {
+        let grantID: String
+        let customerID: String
     }
 
     /// One row of `GET /sandbox/ledger`.
@@ -40,36 +46,38 @@ public final class AfterpayStore: Sendable {
         }
     }
 
-    private let checkouts = MemoryRecordStore<Checkout>()
+    private let checkouts: ProviderStore<Checkout>
 
-    public init() {}
+    init(storage: any SandboxStorage) {
+        checkouts = ProviderStore("afterpay.checkouts", in: storage)
+    }
 
     /// Keeps a new checkout, forgetting the oldest when the store is full.
-    func add(_ checkout: Checkout, now: Date, limits: SandboxLimits) {
-        _ = checkouts.create(at: StoreMoment(now: now, limits: limits)) { _ in checkout }
+    func add(_ checkout: Checkout, now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) {
+        _ = try await checkouts.create(at: StoreMoment(now: now, limits: limits)) { _ in checkout }
     }
 
     /// Forgets checkouts past the retention age: they answer as unknown tokens from then on.
-    func evictDue(now: Date, limits: SandboxLimits) {
-        checkouts.settle(at: StoreMoment(now: now, limits: limits))
+    func evictDue(now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) {
+        try await checkouts.settle(at: StoreMoment(now: now, limits: limits))
     }
 
     /// How many checkouts it holds.
-    public var count: Int { checkouts.count() }
+    public var count: Int { get async throws { try await checkouts.count() } }
 
-    func checkout(token: String) -> Checkout? { checkouts.record(.key(token)) }
+    func checkout(token: String) async throws(SandboxStoreUnavailable) -> Checkout? { try await checkouts.record(.key(token)) }
 
     /// Whether sign-payment already failed for a checkout of this merchant reference (a
     /// checkout with no reference is judged by its own token).
-    func signFailedBefore(_ checkout: Checkout) -> Bool {
+    func signFailedBefore(_ checkout: Checkout) async throws(SandboxStoreUnavailable) -> Bool {
         guard let reference = checkout.request.merchantReference else { return checkout.signFailed }
-        return checkouts.first { $0.signFailed && $0.request.merchantReference == reference } != nil
+        return try await checkouts.first { $0.signFailed && $0.request.merchantReference == reference } != nil
     }
 
-    func payment(id: String) -> AfterpayPayment? { checkouts.first { $0.payment?.id == id }?.payment }
+    func payment(id: String) async throws(SandboxStoreUnavailable) -> AfterpayPayment? { try await checkouts.first { $0.payment?.id == id }?.payment }
 
-    func update(token: String, _ change: (inout Checkout) -> Void) -> Checkout? {
-        checkouts.update(.key(token)) { checkout in
+    func update(token: String, _ change: (inout Checkout) -> Void) async throws(SandboxStoreUnavailable) -> Checkout? {
+        try await checkouts.update(.key(token)) { checkout in
             change(&checkout)
             return checkout
         }.value
@@ -77,8 +85,8 @@ public final class AfterpayStore: Sendable {
 
     /// Every capture that moved money, once each (`captures` of them per token, so a token
     /// captured twice is charged twice here), in token order.
-    func charges(provider: String) -> [SandboxCharge] {
-        checkouts.records().filter { $0.captures > 0 }.sorted { $0.token < $1.token }.flatMap { checkout in
+    func charges(provider: String) async throws(SandboxStoreUnavailable) -> [SandboxCharge] {
+        try await checkouts.records().filter { $0.captures > 0 }.sorted { $0.token < $1.token }.flatMap { checkout in
             Array(
                 repeating: SandboxCharge(
                     provider: provider, id: checkout.token, reference: checkout.request.merchantReference, amount: checkout.cents,
@@ -88,11 +96,13 @@ public final class AfterpayStore: Sendable {
     }
 
     public var ledger: [LedgerEntry] {
-        checkouts.records().filter { $0.captureRequests > 0 }.sorted { $0.token < $1.token }.map {
-            LedgerEntry(
-                token: $0.token, merchantReference: $0.request.merchantReference,
-                amount: $0.request.amount ?? AfterpayMoney(amount: "0.00", currency: $0.currency), paymentID: $0.payment?.id,
-                status: $0.payment?.status, captures: $0.captures, captureRequests: $0.captureRequests)
+        get async throws {
+            try await checkouts.records().filter { $0.captureRequests > 0 }.sorted { $0.token < $1.token }.map {
+                LedgerEntry(
+                    token: $0.token, merchantReference: $0.request.merchantReference,
+                    amount: $0.request.amount ?? AfterpayMoney(amount: "0.00", currency: $0.currency), paymentID: $0.payment?.id,
+                    status: $0.payment?.status, captures: $0.captures, captureRequests: $0.captureRequests)
+            }
         }
     }
 }

@@ -23,13 +23,13 @@ struct AntomAPI: Sendable {
     func register(on router: Router<SandboxRequestContext>) {
         for prefix in Self.prefixes {
             router.post("\(prefix)\(AntomPaths.createPaymentSession)") { request, _ in
-                await answer(request, endpoint: AntomPaths.createPaymentSession) { client, body throws(AntomRejection) in
-                    try AntomCreatePaymentSession(api: self).create(client: client, body: body, request: request)
+                try await answer(request, endpoint: AntomPaths.createPaymentSession) { client, body throws in
+                    try await AntomCreatePaymentSession(api: self).create(client: client, body: body, request: request)
                 }
             }
             router.post("\(prefix)\(AntomPaths.inquiryPayment)") { request, _ in
-                await answer(request, endpoint: AntomPaths.inquiryPayment) { client, body throws(AntomRejection) in
-                    try inquire(client: client, body: body)
+                try await answer(request, endpoint: AntomPaths.inquiryPayment) { client, body throws in
+                    try await inquire(client: client, body: body)
                 }
             }
         }
@@ -40,8 +40,8 @@ struct AntomAPI: Sendable {
     /// Reads the body, authenticates it, runs `handler`, and signs whatever it answers.
     func answer(
         _ request: Request, endpoint: String,
-        _ handler: (AntomClients.Client, Data) throws(AntomRejection) -> any Encodable & Sendable
-    ) async -> Response {
+        _ handler: (AntomClients.Client, Data) async throws -> any Encodable & Sendable
+    ) async throws -> Response {
         let path = request.uri.path
         let clientID = request.headers[AntomJSON.clientIDHeader]
         let body: Data
@@ -52,16 +52,16 @@ struct AntomAPI: Sendable {
             return signer.response(AntomResultOnly(result: AntomRejection.illegal("The request body could not be read.").result), path: path, clientID: clientID)
         }
         do {
-            let client = try authenticate(request, endpoint: endpoint, body: body)
-            return signer.response(try handler(client, body), path: path, clientID: client.id)
-        } catch {
-            return signer.response(AntomResultOnly(result: error.result), path: path, clientID: clientID, status: error.status)
+            let client = try await authenticate(request, endpoint: endpoint, body: body)
+            return signer.response(try await handler(client, body), path: path, clientID: client.id)
+        } catch let rejection as AntomRejection {
+            return signer.response(AntomResultOnly(result: rejection.result), path: path, clientID: clientID, status: rejection.status)
         }
     }
 
     /// The client id names a known client, a `SANDBOX_` one on `/ams/sandbox/api`, and the
     /// `signature` verifies with its key over `"POST <path>\n<client-id>.<request-time>.<raw body>"`.
-    func authenticate(_ request: Request, endpoint: String, body: Data) throws(AntomRejection) -> AntomClients.Client {
+    func authenticate(_ request: Request, endpoint: String, body: Data) async throws -> AntomClients.Client {
         let path = request.uri.path
         guard let clientID = request.headers[AntomJSON.clientIDHeader], !clientID.isEmpty else {
             throw AntomRejection.accessDenied("The client-id header is missing.")
@@ -69,7 +69,7 @@ struct AntomAPI: Sendable {
         guard AntomClients.isValidID(clientID) else {
             throw AntomRejection("KEY_NOT_FOUND", "The client-id header is not a client id (1–64 characters of A–Z, a–z, 0–9, _ and -).")
         }
-        guard let client = clients.client(clientID) else {
+        guard let client = try await clients.client(clientID) else {
             throw AntomRejection("KEY_NOT_FOUND", "No public key is registered for client-id \(clientID): use \(clients.builtIn.id) (GET /sandbox/antom/keys) or register "
                     + "one at POST /sandbox/antom/clients.")
         }
@@ -105,14 +105,14 @@ struct AntomAPI: Sendable {
     // MARK: - inquiryPayment
 
     /// By paymentId when given (it wins), else by paymentRequestId; the client's own payments only.
-    func inquire(client: AntomClients.Client, body: Data) throws(AntomRejection) -> AntomInquiryPaymentResponse {
+    func inquire(client: AntomClients.Client, body: Data) async throws -> AntomInquiryPaymentResponse {
         let fields = try AntomFields.parse(body)
         let paymentId = try fields.string("paymentId", length: 1...64)
         let paymentRequestId = try fields.string("paymentRequestId", length: 1...64)
         guard paymentId != nil || paymentRequestId != nil else {
             throw AntomRejection.illegal("paymentRequestId or paymentId is required (paymentId wins when both are given).")
         }
-        switch store.inquire(clientID: client.id, paymentId: paymentId, paymentRequestId: paymentRequestId, now: now, limits: limits) {
+        switch try await store.inquire(clientID: client.id, paymentId: paymentId, paymentRequestId: paymentRequestId, now: now, limits: limits) {
         case .found(let answer): return answer
         case .trafficLimited:
             throw AntomRejection("REQUEST_TRAFFIC_EXCEED_LIMIT", "The request traffic exceeds the limit (sandbox magic amount 8202); ask again.", resultStatus: "U")
@@ -123,15 +123,15 @@ struct AntomAPI: Sendable {
     // MARK: - The customer
 
     /// The customer acts on session `id`; magic 8001's confirmation is scheduled in the background.
-    func act(_ action: AntomSessionStore.Action, on id: String) -> Result<AntomSessionRecord, AntomSessionStore.Refusal> {
+    func act(_ action: AntomSessionStore.Action, on id: String) async throws(SandboxStoreUnavailable) -> Result<AntomSessionRecord, AntomSessionStore.Refusal> {
         let scale = settings.timeScale.isFinite && settings.timeScale > 0 ? settings.timeScale : 1
         let delay = AntomMagic.pendingSeconds / scale
-        let outcome = store.act(action, on: id, now: now, pendingDelay: delay)
+        let outcome = try await store.act(action, on: id, now: now, pendingDelay: delay)
         if case .success(let record) = outcome, record.status == .pending {
             let (store, clock) = (store, settings.now)
             Task {
                 try? await Task.sleep(for: .seconds(delay))
-                store.confirm(record.id, now: clock())
+                try? await store.confirm(record.id, now: clock())
             }
         }
         return outcome

@@ -18,24 +18,24 @@ struct AntomCashierRoutes: Sendable {
 
     func register(on router: Router<SandboxRequestContext>) {
         let cashier = router.group("sandbox/antom/cashier")
-        cashier.get(":sessionID") { request, context in json(session: context.parameters.get("sessionID") ?? "", request: request) }
+        cashier.get(":sessionID") { request, context in try await json(session: context.parameters.get("sessionID") ?? "", request: request) }
         cashier.get(":sessionID/page") { request, context in
-            page(session: context.parameters.get("sessionID") ?? "", bank: nil, request: request)
+            try await page(session: context.parameters.get("sessionID") ?? "", bank: nil, request: request)
         }
         cashier.get(":sessionID/banks/:bankName") { request, context in
-            page(session: context.parameters.get("sessionID") ?? "", bank: context.parameters.get("bankName") ?? "", request: request)
+            try await page(session: context.parameters.get("sessionID") ?? "", bank: context.parameters.get("bankName") ?? "", request: request)
         }
         for action in ["pay", "fail", "abandon"] {
             cashier.post(":sessionID/\(action)") { request, context in
-                control(action, session: context.parameters.get("sessionID") ?? "", request: request)
+                try await control(action, session: context.parameters.get("sessionID") ?? "", request: request)
             }
         }
     }
 
     // MARK: - What the component loads
 
-    private func json(session id: String, request: Request) -> Response {
-        guard let record = api.store.session(id, now: api.now) else {
+    private func json(session id: String, request: Request) async throws(SandboxStoreUnavailable) -> Response {
+        guard let record = try await api.store.session(id, now: api.now) else {
             return AntomJSON.result(AntomResult(resultCode: "ORDER_NOT_EXIST", resultStatus: "F", resultMessage: "No payment session \(id.prefix(64))."), status: .notFound)
         }
         switch record.minorUnits {
@@ -61,9 +61,9 @@ struct AntomCashierRoutes: Sendable {
 
     // MARK: - Pages
 
-    private func page(session id: String, bank name: String?, request: Request) -> Response {
+    private func page(session id: String, bank name: String?, request: Request) async throws(SandboxStoreUnavailable) -> Response {
         let locale = AntomLocale(query: request.uri.queryParameters.get("locale"))
-        guard let record = api.store.session(id, now: api.now) else {
+        guard let record = try await api.store.session(id, now: api.now) else {
             return SandboxResponse.html(AntomCashierPage.notFound(locale: locale, what: String(id.prefix(64))), status: .notFound)
         }
         let page = AntomCashierPage(record: record, merchant: api.settings.merchantName, locale: locale)
@@ -76,11 +76,11 @@ struct AntomCashierRoutes: Sendable {
 
     // MARK: - The customer's buttons
 
-    private func control(_ action: String, session id: String, request: Request) -> Response {
+    private func control(_ action: String, session id: String, request: Request) async throws(SandboxStoreUnavailable) -> Response {
         let query = request.uri.queryParameters
         let locale = AntomLocale(query: query.get("locale"))
         let fromBrowser = Self.fromBrowser(request)
-        guard let record = api.store.session(id, now: api.now) else {
+        guard let record = try await api.store.session(id, now: api.now) else {
             if fromBrowser { return SandboxResponse.html(AntomCashierPage.notFound(locale: locale, what: String(id.prefix(64))), status: .notFound) }
             return AntomJSON.result(AntomRejection.orderNotExist.result, status: .notFound)
         }
@@ -105,7 +105,7 @@ struct AntomCashierRoutes: Sendable {
         default: step = .abandon
         }
         let back = "/sandbox/antom/cashier/\(record.id)/" + (bank.map { "banks/\($0)" } ?? "page") + "?locale=\(locale.rawValue)"
-        return answer(api.act(step, on: record.id), fromBrowser: fromBrowser, back: back, locale: locale)
+        return answer(try await api.act(step, on: record.id), fromBrowser: fromBrowser, back: back, locale: locale)
     }
 
     /// The JSON outcome (a 409 when the session had moved on), or for a browser the page again.

@@ -7,24 +7,52 @@ import _CryptoExtras
 /// `POST /sandbox/antom/clients`. Bounded: past `capacity` registrations the oldest goes (a shared
 /// sandbox outlives the runs that registered them); the built-in client never goes.
 final class AntomClients: Sendable {
-    struct Client: StoredRecord {
+    struct Client: StoredRecord, Codable, Equatable {
         let id: String
         let publicKey: _RSA.Signing.PublicKey
         let builtIn: Bool
 
         var storeKey: String { id }
+
+        init(id: String, publicKey: _RSA.Signing.PublicKey, builtIn: Bool) {
+            self.id = id
+            self.publicKey = publicKey
+            self.builtIn = builtIn
+        }
+
+        /// The key is kept as its DER in base64, and read back as `register` reads one.
+        enum CodingKeys: String, CodingKey { case id, publicKey = "public_key", builtIn = "built_in" }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            publicKey = try AntomSignature.publicKey(try container.decode(String.self, forKey: .publicKey))
+            builtIn = try container.decode(Bool.self, forKey: .builtIn)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(publicKey.derRepresentation.base64EncodedString(), forKey: .publicKey)
+            try container.encode(builtIn, forKey: .builtIn)
+        }
+
+        static func == (lhs: Client, rhs: Client) -> Bool {
+            lhs.id == rhs.id && lhs.builtIn == rhs.builtIn && lhs.publicKey.derRepresentation == rhs.publicKey.derRepresentation
+        }
     }
 
     /// Registered clients kept at once, besides the built-in one.
     static let capacity = 64
     static let maxIDLength = 64
 
-    private let registered = MemoryRecordStore<Client>()
+    private let registered: ProviderStore<Client>
     /// However old, the oldest go first past the capacity.
     private static let retention = Retention(age: .infinity, capacity: capacity)
     let builtIn: Client
 
-    init() {
+    init(storage: any SandboxStorage) {
+        registered = ProviderStore("antom.clients", in: storage)
         do {
             builtIn = Client(
                 id: AntomSandboxCredentials.clientID, publicKey: try AntomSignature.publicKey(AntomSandboxCredentials.clientPublicKey),
@@ -43,12 +71,12 @@ final class AntomClients: Sendable {
             }
     }
 
-    func client(_ id: String) -> Client? {
+    func client(_ id: String) async throws(SandboxStoreUnavailable) -> Client? {
         if id == builtIn.id { return builtIn }
-        return registered.record(.key(id))
+        return try await registered.record(.key(id))
     }
 
-    var ids: [String] { [builtIn.id] + registered.records().map(\.id) }
+    var ids: [String] { get async throws { [builtIn.id] + (try await registered.records().map(\.id)) } }
 
     enum Refusal: Error {
         case invalid(field: String, String)
@@ -56,22 +84,22 @@ final class AntomClients: Sendable {
     }
 
     /// Registers (or re-keys) `id`. The key is PEM or bare base64 DER, RSA of at least 2048 bits.
-    func register(id: String, publicKey text: String) throws(Refusal) -> Client {
+    func register(id: String, publicKey text: String) async throws -> Client {
         guard Self.isValidID(id) else {
-            throw .invalid(field: "client_id", "client_id must be 1–\(Self.maxIDLength) characters of A–Z, a–z, 0–9, _ and -.")
+            throw Refusal.invalid(field: "client_id", "client_id must be 1–\(Self.maxIDLength) characters of A–Z, a–z, 0–9, _ and -.")
         }
-        guard id != builtIn.id else { throw .builtIn }
-        guard text.utf8.count <= 8_192 else { throw .invalid(field: "public_key", "public_key is longer than 8192 characters.") }
+        guard id != builtIn.id else { throw Refusal.builtIn }
+        guard text.utf8.count <= 8_192 else { throw Refusal.invalid(field: "public_key", "public_key is longer than 8192 characters.") }
         let key: _RSA.Signing.PublicKey
         do { key = try AntomSignature.publicKey(text) } catch {
-            throw .invalid(
+            throw Refusal.invalid(
                 field: "public_key",
                 "public_key must be an RSA public key of at least 2048 bits, PEM or bare base64 (SubjectPublicKeyInfo): \(error)")
         }
         let client = Client(id: id, publicKey: key, builtIn: false)
         // Re-keying moves it to the back of the line.
-        _ = registered.remove(id)
-        _ = registered.create(at: StoreMoment(now: .distantPast, retention: Self.retention)) { _ in client }
+        _ = try await registered.remove(id)
+        _ = try await registered.create(at: StoreMoment(now: .distantPast, retention: Self.retention)) { _ in client }
         return client
     }
 }

@@ -22,7 +22,7 @@ struct AntomCreatePaymentSession {
         let expiry: Date?
     }
 
-    func create(client: AntomClients.Client, body: Data, request: Request) throws(AntomRejection) -> AntomCreatePaymentSessionResponse {
+    func create(client: AntomClients.Client, body: Data, request: Request) async throws -> AntomCreatePaymentSessionResponse {
         let fields = try AntomFields.parse(body)
         let now = api.now
         let valid = try Self.validate(fields, now: now)
@@ -34,7 +34,7 @@ struct AntomCreatePaymentSession {
         let latest = now.addingTimeInterval(lifetime)
         // Whole seconds, as paymentSessionExpiryTime says it.
         let expiresAt = Date(timeIntervalSince1970: (min(valid.expiry ?? latest, latest).timeIntervalSince1970).rounded(.down))
-        let outcome = api.store.create(
+        let outcome = try await api.store.create(
             clientID: client.id, paymentRequestId: valid.request.paymentRequestId, referenceOrderId: valid.request.order.referenceOrderId,
             fingerprint: fields.canonical, now: now, limits: api.limits
         ) { sequence in

@@ -65,7 +65,8 @@ struct AntomKeyRoutes: Sendable {
 
     func register(on router: Router<SandboxRequestContext>) {
         router.get("sandbox/antom/keys") { _, _ in
-            SandboxResponse.json(Keys(
+            let ids = try await clients.ids
+            return SandboxResponse.json(Keys(
                 sandboxPublicKey: AntomSandboxCredentials.sandboxPublicKey,
                 testClient: .init(
                     clientID: AntomSandboxCredentials.clientID, privateKey: AntomSandboxCredentials.clientPrivateKey,
@@ -75,12 +76,12 @@ struct AntomKeyRoutes: Sendable {
                     inquiryPayment: AntomPaths.path(AntomPaths.inquiryPayment, clientID: AntomSandboxCredentials.clientID),
                     sandboxPrefix: "/ams/sandbox/api (client ids starting SANDBOX_)", prefix: "/ams/api (other client ids; they may use either)",
                     cashier: "/sandbox/antom/cashier/{paymentSessionId}", clients: "/sandbox/antom/clients"),
-                clients: clients.ids))
+                clients: ids))
         }
-        router.post("sandbox/antom/clients") { request, _ in await add(request) }
+        router.post("sandbox/antom/clients") { request, _ in try await add(request) }
     }
 
-    private func add(_ request: Request) async -> Response {
+    private func add(_ request: Request) async throws -> Response {
         let data: Data
         do { data = try await request.readBody(limit: limits.maxBodyBytes) } catch {
             return SandboxError(.contentTooLarge, "VALUE_TOO_LONG", "The request body is too large.").response
@@ -95,13 +96,13 @@ struct AntomKeyRoutes: Sendable {
         guard let publicKey = body.publicKey else {
             return SandboxError(.badRequest, "MISSING_REQUIRED_PARAMETER", "public_key is required.", field: "public_key").response
         }
-        do throws(AntomClients.Refusal) {
-            let client = try clients.register(id: clientID, publicKey: publicKey)
+        do {
+            let client = try await clients.register(id: clientID, publicKey: publicKey)
             return SandboxResponse.json(
                 Registered(clientID: client.id, publicKey: client.publicKey.derRepresentation.base64EncodedString(), prefix: AntomPaths.prefix(clientID: client.id)),
                 status: .created)
-        } catch {
-            switch error {
+        } catch let refusal as AntomClients.Refusal {
+            switch refusal {
             case .invalid(let field, let message):
                 return SandboxError(.badRequest, "INVALID_VALUE", message, field: field).response
             case .builtIn:

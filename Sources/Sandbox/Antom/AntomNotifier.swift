@@ -26,8 +26,8 @@ struct AntomNotifier: Sendable {
         let (sessionID, index) = (notice.sessionID, notice.index)
         let entry = webhooks.deliver(
             event: "antom.\(notice.body.notifyType)", to: notice.url, receiverID: "antom:\(notice.clientID)", body: body, headers: headers,
-            accept: Self.isAcknowledgement, finished: { store.recordDelivery(session: sessionID, index: index, $0) })
-        if entry.outcome == .pending { store.recordDelivery(session: sessionID, index: index, entry) }
+            accept: Self.isAcknowledgement, finished: { ended in Task { try? await store.recordDelivery(session: sessionID, index: index, ended) } })
+        if entry.outcome == .pending { Task { try? await store.recordDelivery(session: sessionID, index: index, entry) } }
     }
 
     /// The path the merchant's SDK verifies over: the notify URL's path as sent (`/` when it has none).

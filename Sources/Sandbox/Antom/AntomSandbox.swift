@@ -13,14 +13,16 @@ import Synchronization
 /// `antom_payments` and `charges` in `/sandbox/ledger`.
 public final class AntomSandbox: SandboxProvider {
     public let id: String
-    let store = AntomSessionStore()
-    let clients = AntomClients()
+    let store: AntomSessionStore
+    let clients: AntomClients
     /// The API, once `register` has given it the server's settings and webhooks.
     private let api = Mutex<AntomAPI?>(nil)
 
     /// `async` as the other providers' are, for the registry's `makeSandbox`.
-    public init(id: String) async {
+    public init(id: String, settings: SandboxSettings) async {
         self.id = id
+        store = AntomSessionStore(storage: settings.storage)
+        clients = AntomClients(storage: settings.storage)
     }
 
     public var summary: String {
@@ -63,33 +65,35 @@ public final class AntomSandbox: SandboxProvider {
 
     /// `POST /sandbox/customer-requests/{id}/approve|decline` with a paymentSessionId or
     /// paymentRequestId: approve pays with the first bank offered, decline fails (balance not enough).
-    public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response? {
+    public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) async throws -> Response? {
         let api = makeAPI(core)
-        guard let sessionID = store.sessionID(named: id, now: api.now), let record = store.session(sessionID, now: api.now) else { return nil }
+        guard let sessionID = try await store.sessionID(named: id, now: api.now), let record = try await store.session(sessionID, now: api.now) else {
+            return nil
+        }
         let step: AntomSessionStore.Action = approve ? .pay(bank: record.banks.first?.bankName ?? "") : .fail(bank: nil)
         return AntomCashierRoutes(api: api).answer(
-            api.act(step, on: sessionID), fromBrowser: AntomCashierRoutes.fromBrowser(request),
+            try await api.act(step, on: sessionID), fromBrowser: AntomCashierRoutes.fromBrowser(request),
             back: "/sandbox/antom/cashier/\(sessionID)/page", locale: .english)
     }
 
     /// `POST /sandbox/customer-requests/{id}/abandon` with a paymentSessionId or paymentRequestId:
     /// the customer leaves the cashier unpaid, and the session closes at once (CANCELLED, ORDER_IS_CLOSED).
-    public func customerAbandons(_ id: String, request: Request, core: SandboxCore) -> Response? {
+    public func customerAbandons(_ id: String, request: Request, core: SandboxCore) async throws -> Response? {
         let api = makeAPI(core)
-        guard let sessionID = store.sessionID(named: id, now: api.now) else { return nil }
+        guard let sessionID = try await store.sessionID(named: id, now: api.now) else { return nil }
         return AntomCashierRoutes(api: api).answer(
-            api.act(.abandon, on: sessionID), fromBrowser: AntomCashierRoutes.fromBrowser(request),
+            try await api.act(.abandon, on: sessionID), fromBrowser: AntomCashierRoutes.fromBrowser(request),
             back: "/sandbox/antom/cashier/\(sessionID)/page", locale: .english)
     }
 
     /// `antom_payments`: every session, oldest first, with its status, order, amounts and notifications.
-    public func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection] {
-        [SandboxLedgerSection(name: "antom_payments", rows: store.all(now: now, limits: limits).map(LedgerRow.init))]
+    public func ledgerSections(now: Date, limits: SandboxLimits) async throws -> [SandboxLedgerSection] {
+        [SandboxLedgerSection(name: "antom_payments", rows: try await store.all(now: now, limits: limits).map(LedgerRow.init))]
     }
 
     /// One charge per SUCCESS payment (its amount, the order as reference).
-    public func charges(now: Date) -> [SandboxCharge] {
-        store.settled(now: now).filter { $0.status == .success }.map { record in
+    public func charges(now: Date) async throws -> [SandboxCharge] {
+        try await store.settled(now: now).filter { $0.status == .success }.map { record in
             SandboxCharge(
                 provider: id, id: record.paymentId ?? record.id, reference: record.referenceOrderId, amount: record.minorUnits, currency: record.currency)
         }

@@ -3,7 +3,7 @@ import ProviderWire
 
 /// One payment session of the Antom sandbox: the create request it came from, where its customer
 /// is, and what the notifications about it became.
-struct AntomSessionRecord: Sendable {
+struct AntomSessionRecord: Sendable, Codable, Equatable {
     /// Why a session was closed unpaid (CANCELLED, ORDER_IS_CLOSED).
     enum Closure: String, Codable, Sendable {
         /// Its expiry time passed before the customer paid.

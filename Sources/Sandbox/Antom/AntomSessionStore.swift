@@ -53,12 +53,13 @@ final class AntomSessionStore: Sendable {
     }
 
     private let sink: Sink
-    private let sessions: MemoryRecordStore<AntomSessionRecord>
+    private let sessions: ProviderStore<AntomSessionRecord>
 
-    init() {
+    init(storage: any SandboxStorage) {
         let sink = Sink()
         self.sink = sink
-        sessions = MemoryRecordStore(
+        sessions = ProviderStore(
+            "antom.sessions", in: storage,
             policy: StorePolicy(
                 settle: { record, now in record.settle(now: now) },
                 onSettled: { settled in sink.send(settled.compactMap(\.latestNotice)) },
@@ -70,7 +71,7 @@ final class AntomSessionStore: Sendable {
         sink.handler.withLock { $0 = handler }
     }
 
-    var count: Int { sessions.count() }
+    var count: Int { get async throws { try await sessions.count() } }
 
     /// Keeps the session `make` builds (given its creation number), unless the paymentRequestId is
     /// known (then the same body replays it and another is refused) or the order is paid. A new
@@ -78,9 +79,9 @@ final class AntomSessionStore: Sendable {
     func create(
         clientID: String, paymentRequestId: String, referenceOrderId: String, fingerprint: Data, now: Date, limits: SandboxLimits,
         make: (_ sequence: Int) -> AntomSessionRecord
-    ) -> CreateOutcome {
+    ) async throws(SandboxStoreUnavailable) -> CreateOutcome {
         var notices: [AntomNotice] = []
-        let outcome = sessions.create(
+        let outcome = try await sessions.create(
             idempotencyKey: AntomSessionRecord.scoped(clientID, paymentRequestId),
             requiring: [AntomSessionRecord.orderClaim(clientID, referenceOrderId)], at: StoreMoment(now: now, limits: limits),
             sameRequest: { $0.fingerprint == fingerprint },
@@ -101,9 +102,9 @@ final class AntomSessionStore: Sendable {
 
     /// The customer acts on session `id`; only a PROCESSING session moves. `pendingDelay` is how
     /// long (sandbox seconds) magic 8001 stays PENDING.
-    func act(_ action: Action, on id: String, now: Date, pendingDelay: Double) -> Result<AntomSessionRecord, Refusal> {
+    func act(_ action: Action, on id: String, now: Date, pendingDelay: Double) async throws(SandboxStoreUnavailable) -> Result<AntomSessionRecord, Refusal> {
         var notice: AntomNotice?
-        let outcome = sessions.update(.key(id), at: StoreMoment(now: now)) { record -> Result<AntomSessionRecord, Refusal> in
+        let outcome = try await sessions.update(.key(id), at: StoreMoment(now: now)) { record -> Result<AntomSessionRecord, Refusal> in
             guard record.status == .processing else { return .failure(.notOpen(record)) }
             switch action {
             case .pay(let bank):
@@ -134,8 +135,8 @@ final class AntomSessionStore: Sendable {
     }
 
     /// A PENDING payment's confirmation came (magic 8001's timer): it becomes SUCCESS now.
-    func confirm(_ id: String, now: Date) {
-        let notice = sessions.update(.key(id), at: StoreMoment(now: now)) { record -> AntomNotice? in
+    func confirm(_ id: String, now: Date) async throws(SandboxStoreUnavailable) {
+        let notice = try await sessions.update(.key(id), at: StoreMoment(now: now)) { record -> AntomNotice? in
             guard record.status == .pending else { return nil }
             record.succeed(bank: record.bank ?? "", at: now)
             return record.recordNotification()
@@ -144,7 +145,7 @@ final class AntomSessionStore: Sendable {
     }
 
     /// inquiryPayment: by `paymentId` when given (it wins), else by `paymentRequestId`.
-    func inquire(clientID: String, paymentId: String?, paymentRequestId: String?, now: Date, limits: SandboxLimits) -> InquiryOutcome {
+    func inquire(clientID: String, paymentId: String?, paymentRequestId: String?, now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) -> InquiryOutcome {
         let moment = StoreMoment(now: now, limits: limits)
         let lookup: RecordLookup
         if let paymentId {
@@ -152,10 +153,10 @@ final class AntomSessionStore: Sendable {
         } else if let paymentRequestId {
             lookup = .idempotencyKey(AntomSessionRecord.scoped(clientID, paymentRequestId))
         } else {
-            sessions.settle(at: moment)
+            try await sessions.settle(at: moment)
             return .notFound
         }
-        return sessions.update(lookup, at: moment) { record -> InquiryOutcome in
+        return try await sessions.update(lookup, at: moment) { record -> InquiryOutcome in
             if record.minorUnits == AntomMagic.inquiryTrafficLimited, !record.trafficLimitAnswered {
                 record.trafficLimitAnswered = true
                 return .trafficLimited
@@ -164,29 +165,29 @@ final class AntomSessionStore: Sendable {
         }.value ?? .notFound
     }
 
-    func session(_ id: String, now: Date) -> AntomSessionRecord? {
-        sessions.record(.key(id), at: StoreMoment(now: now))
+    func session(_ id: String, now: Date) async throws(SandboxStoreUnavailable) -> AntomSessionRecord? {
+        try await sessions.record(.key(id), at: StoreMoment(now: now))
     }
 
     /// The session `id` names: a paymentSessionId, else the newest session with that paymentRequestId (any client).
-    func sessionID(named id: String, now: Date) -> String? {
-        if sessions.record(.key(id), at: StoreMoment(now: now)) != nil { return id }
-        return sessions.records().last { $0.paymentRequestId == id }?.id
+    func sessionID(named id: String, now: Date) async throws(SandboxStoreUnavailable) -> String? {
+        if try await sessions.record(.key(id), at: StoreMoment(now: now)) != nil { return id }
+        return try await sessions.records().last { $0.paymentRequestId == id }?.id
     }
 
     /// Every session, oldest first, after time applied and the old forgotten.
-    func all(now: Date, limits: SandboxLimits) -> [AntomSessionRecord] {
-        sessions.records(at: StoreMoment(now: now, limits: limits))
+    func all(now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) -> [AntomSessionRecord] {
+        try await sessions.records(at: StoreMoment(now: now, limits: limits))
     }
 
     /// Every session, oldest first, after time applied (nothing forgotten: for the ledger's charges).
-    func settled(now: Date) -> [AntomSessionRecord] {
-        sessions.records(at: StoreMoment(now: now))
+    func settled(now: Date) async throws(SandboxStoreUnavailable) -> [AntomSessionRecord] {
+        try await sessions.records(at: StoreMoment(now: now))
     }
 
     /// How notification `index` of session `id` is being (or was) delivered.
-    func recordDelivery(session id: String, index: Int, _ entry: WebhookDeliveryLog.Entry) {
-        _ = sessions.update(.key(id)) { record in
+    func recordDelivery(session id: String, index: Int, _ entry: WebhookDeliveryLog.Entry) async throws(SandboxStoreUnavailable) {
+        _ = try await sessions.update(.key(id)) { record in
             guard record.notifications.indices.contains(index) else { return }
             // The delivery may have ended before its start is recorded: an end is never undone.
             if entry.outcome == .pending, record.notifications[index].deliveryID != nil { return }

@@ -22,8 +22,8 @@ public struct CashAppSandbox: SandboxProvider {
         MerchantLogoRoute().register(on: router)
     }
 
-    public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response? {
-        CustomerSimulatorRoutes(store: requests).act(approve: approve, request: request, id: id)
+    public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) async throws -> Response? {
+        try await CustomerSimulatorRoutes(store: requests).act(approve: approve, request: request, id: id)
     }
 
     public func faultResponse(_ fault: InjectedFault) -> Response {

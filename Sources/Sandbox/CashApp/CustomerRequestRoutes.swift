@@ -8,30 +8,30 @@ struct CustomerRequestRoutes {
 
     func register(on router: Router<SandboxRequestContext>) {
         let requests = router.group("customer-request/v1/requests")
-        requests.post { request, context in await answer { () throws(CashAppRejection) -> Response in
+        requests.post { request, context in try await answer {
             try await create(request, context)
         } }
-        requests.get(":id") { request, context in await answer { () throws(CashAppRejection) -> Response in
+        requests.get(":id") { request, context in try await answer {
             let clientID = try CustomerRequestValidation.authenticate(request.headers[.authorization])
             let id = context.parameters.get("id") ?? ""
-            guard let found = store.retrieve(id: id, clientID: clientID, baseURL: request.baseURL) else {
+            guard let found = try await store.retrieve(id: id, clientID: clientID, baseURL: request.baseURL) else {
                 throw notFound(id)
             }
             return SandboxResponse.customerRequest(found)
         } }
-        requests.patch(":id") { request, context in await answer { () throws(CashAppRejection) -> Response in
+        requests.patch(":id") { request, context in try await answer {
             try await update(request, context)
         } }
     }
 
-    private func create(_ request: Request, _ context: SandboxRequestContext) async throws(CashAppRejection) -> Response {
+    private func create(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
         let clientID = try CustomerRequestValidation.authenticate(request.headers[.authorization])
         let body = try CustomerRequestValidation.decodeCreate(try await collect(request, context))
         try CustomerRequestValidation.checkScopes(body.request.actions)
         if CustomerRequestValidation.isMagicServerError(body.request.actions) {
             throw CashAppRejection(.internalServerError, "API_ERROR", "INTERNAL_SERVER_ERROR", "Sandbox magic amount 6670: the API failed.")
         }
-        switch store.create(params: body.request, idempotencyKey: body.idempotencyKey, clientID: clientID, baseURL: request.baseURL) {
+        switch try await store.create(params: body.request, idempotencyKey: body.idempotencyKey, clientID: clientID, baseURL: request.baseURL) {
         case .created(let created), .replayed(let created):
             return SandboxResponse.customerRequest(created, status: .created)
         case .keyReused:
@@ -42,7 +42,7 @@ struct CustomerRequestRoutes {
         }
     }
 
-    private func update(_ request: Request, _ context: SandboxRequestContext) async throws(CashAppRejection) -> Response {
+    private func update(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
         let clientID = try CustomerRequestValidation.authenticate(request.headers[.authorization])
         let id = context.parameters.get("id") ?? ""
         let params = try CustomerRequestValidation.decodeUpdate(try await collect(request, context))
@@ -52,7 +52,7 @@ struct CustomerRequestRoutes {
                 throw CashAppRejection(.internalServerError, "API_ERROR", "INTERNAL_SERVER_ERROR", "Sandbox magic amount 6670: the API failed.")
             }
         }
-        let outcome = store.change(id: id, clientID: clientID, baseURL: request.baseURL) { stored, _ in
+        let outcome = try await store.change(id: id, clientID: clientID, baseURL: request.baseURL) { stored, _ in
             if let actions = params.actions { stored.actions = actions }
             stored.referenceID = params.referenceID
             stored.metadata = params.metadata
@@ -80,7 +80,8 @@ func notFound(_ id: String) -> CashAppRejection {
     CashAppRejection(.notFound, "INVALID_REQUEST_ERROR", "NOT_FOUND", "No customer request \(id).", field: "id")
 }
 
-/// Runs a handler, turning its rejection into the Cash App error response.
-func answer(_ handler: () async throws(CashAppRejection) -> Response) async -> Response {
-    do { return try await handler() } catch { return error.response }
+/// Runs a handler, turning its rejection into the Cash App error response; a store failure goes
+/// on up (`SandboxResponder` answers it).
+func answer(_ handler: () async throws -> Response) async throws -> Response {
+    do { return try await handler() } catch let rejection as CashAppRejection { return rejection.response }
 }

@@ -3,7 +3,7 @@ import ProviderWire
 
 /// The sandbox's customer requests and idempotency keys, shared by every connection.
 public final class CustomerRequestStore: Sendable {
-    struct StoredRequest: StoredRecord {
+    struct StoredRequest: StoredRecord, Codable, Equatable {
         var request: CustomerRequest
         let clientID: String
         /// Mixed into trigger tokens so links cannot be guessed from the id alone.
@@ -18,24 +18,25 @@ public final class CustomerRequestStore: Sendable {
     }
 
     let settings: SandboxSettings
-    private let records = MemoryRecordStore<StoredRequest>()
+    private let records: ProviderStore<StoredRequest>
 
     public init(settings: SandboxSettings) {
         self.settings = settings
+        records = ProviderStore("cashapp.requests", in: settings.storage)
     }
 
     /// What every read and change sees: nothing past its retention.
     private func moment(_ now: Date) -> StoreMoment { StoreMoment(now: now, limits: settings.limits) }
 
     /// The request holding grant `id`, and the grant: what Afterpay's validation checks.
-    func grant(id: String) -> (CustomerRequest, Grant)? {
-        let holder = records.first(at: moment(settings.now())) { stored in stored.request.grants?.contains { $0.id == id } == true }
+    func grant(id: String) async throws(SandboxStoreUnavailable) -> (CustomerRequest, Grant)? {
+        let holder = try await records.first(at: moment(settings.now())) { stored in stored.request.grants?.contains { $0.id == id } == true }
         guard let request = holder?.request, let grant = request.grants?.first(where: { $0.id == id }) else { return nil }
         return (request, grant)
     }
 
     /// How many customer requests exist: tests check retries never create twice.
-    public var requestCount: Int { records.count() }
+    public var requestCount: Int { get async throws { try await records.count() } }
 
     enum CreateOutcome {
         case created(CustomerRequest)
@@ -46,10 +47,10 @@ public final class CustomerRequestStore: Sendable {
     /// Creates a request, or replays the one made earlier with the same key and body.
     func create(
         params: CreateCustomerRequestParams, idempotencyKey: String, clientID: String, baseURL: String
-    ) -> CreateOutcome {
+    ) async throws(SandboxStoreUnavailable) -> CreateOutcome {
         let now = settings.now()
         let scopedKey = clientID + "\u{0}" + idempotencyKey
-        let outcome = records.create(idempotencyKey: scopedKey, at: moment(now), sameRequest: { $0.params == params }) { _ in
+        let outcome = try await records.create(idempotencyKey: scopedKey, at: moment(now), sameRequest: { $0.params == params }) { _ in
             let request = CustomerRequest(
                 id: SandboxIDs.make("GRR_"), status: .PENDING, actions: params.actions, authFlowTriggers: nil,
                 redirectURL: params.redirectURL, createdAt: now, updatedAt: now,
@@ -68,9 +69,9 @@ public final class CustomerRequestStore: Sendable {
     }
 
     /// The request as its owner sees it now (expired requests are declined on read).
-    func retrieve(id: String, clientID: String?, baseURL: String) -> CustomerRequest? {
+    func retrieve(id: String, clientID: String?, baseURL: String) async throws(SandboxStoreUnavailable) -> CustomerRequest? {
         let now = settings.now()
-        return records.update(.key(id), at: moment(now)) { stored -> CustomerRequest? in
+        return try await records.update(.key(id), at: moment(now)) { stored -> CustomerRequest? in
             guard clientID == nil || stored.clientID == clientID else { return nil }
             expireIfDue(&stored, now: now)
             return present(stored, now: now, baseURL: baseURL)
@@ -86,9 +87,9 @@ public final class CustomerRequestStore: Sendable {
     /// Changes a pending request; anything decided (or expired) is left alone.
     func change(
         id: String, clientID: String?, baseURL: String, _ body: (inout CustomerRequest, Date) -> Void
-    ) -> ChangeOutcome {
+    ) async throws(SandboxStoreUnavailable) -> ChangeOutcome {
         let now = settings.now()
-        return records.update(.key(id), at: moment(now)) { stored -> ChangeOutcome in
+        return try await records.update(.key(id), at: moment(now)) { stored -> ChangeOutcome in
             guard clientID == nil || stored.clientID == clientID else { return .notFound }
             expireIfDue(&stored, now: now)
             guard stored.request.status == .PENDING else { return .notPending(stored.request.status) }
@@ -99,9 +100,9 @@ public final class CustomerRequestStore: Sendable {
     }
 
     /// The current trigger token for a pending request, to check a scanned link is fresh.
-    func currentTriggerToken(id: String) -> String? {
+    func currentTriggerToken(id: String) async throws(SandboxStoreUnavailable) -> String? {
         let now = settings.now()
-        return records.record(.key(id), at: moment(now)).map { triggerToken(for: $0, now: now) }
+        return try await records.record(.key(id), at: moment(now)).map { triggerToken(for: $0, now: now) }
     }
 
     enum TriggerLookup {
@@ -112,9 +113,9 @@ public final class CustomerRequestStore: Sendable {
 
     /// A request's current `mobile_url` and trigger token, read together so a rotation
     /// between the two cannot pair an old link with a new token (for the QR images).
-    func currentTrigger(id: String, baseURL: String) -> TriggerLookup {
+    func currentTrigger(id: String, baseURL: String) async throws(SandboxStoreUnavailable) -> TriggerLookup {
         let now = settings.now()
-        return records.update(.key(id), at: moment(now)) { stored -> TriggerLookup in
+        return try await records.update(.key(id), at: moment(now)) { stored -> TriggerLookup in
             expireIfDue(&stored, now: now)
             let request = present(stored, now: now, baseURL: baseURL)
             guard let mobileURL = request.authFlowTriggers?.mobileURL else { return .notPending(request.status) }

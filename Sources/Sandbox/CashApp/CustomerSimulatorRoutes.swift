@@ -20,14 +20,14 @@ struct CustomerSimulatorRoutes {
         customer.get(":id/authorize") { request, context in
             let id = context.parameters.get("id") ?? ""
             let token = request.uri.queryParameters.get("t")
-            return page(id: id, token: token, baseURL: request.baseURL)
+            return try await page(id: id, token: token, baseURL: request.baseURL)
         }
     }
 
     /// The customer approves or declines request `id`; nil when there is no such request.
-    func act(approve: Bool, request: Request, id: String) -> Response? {
+    func act(approve: Bool, request: Request, id: String) async throws(SandboxStoreUnavailable) -> Response? {
         var declineReason: String?
-        let outcome = store.change(id: id, clientID: nil, baseURL: request.baseURL) { stored, now in
+        let outcome = try await store.change(id: id, clientID: nil, baseURL: request.baseURL) { stored, now in
             let magicReason = stored.oneTimeAmount.flatMap { SandboxMagic.declineAmounts[$0.minorUnits] }
             if approve, magicReason == nil {
                 Self.approve(&stored, now: now)
@@ -64,11 +64,12 @@ struct CustomerSimulatorRoutes {
         }
     }
 
-    private func page(id: String, token: String?, baseURL: String) -> Response {
-        guard let request = store.retrieve(id: id, clientID: nil, baseURL: baseURL) else {
+    private func page(id: String, token: String?, baseURL: String) async throws(SandboxStoreUnavailable) -> Response {
+        guard let request = try await store.retrieve(id: id, clientID: nil, baseURL: baseURL) else {
             return SandboxResponse.html(AuthorizePage.notFound(id: id), status: .notFound)
         }
-        let stale = token != nil && request.status == .PENDING && token != store.currentTriggerToken(id: id)
+        var stale = false
+        if let token, request.status == .PENDING { stale = try await token != store.currentTriggerToken(id: id) }
         return SandboxResponse.html(AuthorizePage.render(request, staleLink: stale))
     }
 }

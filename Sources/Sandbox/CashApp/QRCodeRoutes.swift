@@ -20,15 +20,16 @@ struct QRCodeRoutes {
 
     func register(on router: Router<SandboxRequestContext>) {
         let customer = router.group("sandbox/customer-requests")
-        customer.get(":id/qr.svg") { request, context in serve(.svg, request, context) }
-        customer.get(":id/qr.png") { request, context in serve(.png, request, context) }
+        customer.get(":id/qr.svg") { request, context in try await serve(.svg, request, context) }
+        customer.get(":id/qr.png") { request, context in try await serve(.png, request, context) }
     }
 
-    private func serve(_ format: Format, _ request: Request, _ context: SandboxRequestContext) -> Response {
+    private func serve(_ format: Format, _ request: Request, _ context: SandboxRequestContext) async throws(SandboxStoreUnavailable) -> Response {
         var response: Response
+        let id = context.parameters.get("id") ?? ""
+        let trigger = try await store.currentTrigger(id: id, baseURL: request.baseURL)
         do throws(CashAppRejection) {
-            let id = context.parameters.get("id") ?? ""
-            let code = try currentCode(id: id, token: request.uri.queryParameters.get("t"), baseURL: request.baseURL)
+            let code = try currentCode(id: id, token: request.uri.queryParameters.get("t"), trigger: trigger)
             let body = format == .svg ? Data(QRImage.svg(code).utf8) : QRImage.png(code)
             response = SandboxResponse.image(body, contentType: format.contentType)
         } catch {
@@ -39,10 +40,10 @@ struct QRCodeRoutes {
         return response
     }
 
-    private func currentCode(id: String, token: String?, baseURL: String) throws(CashAppRejection) -> QRCode {
+    private func currentCode(id: String, token: String?, trigger: CustomerRequestStore.TriggerLookup) throws(CashAppRejection) -> QRCode {
         let mobileURL: String
         let current: String
-        switch store.currentTrigger(id: id, baseURL: baseURL) {
+        switch trigger {
         case .notFound:
             throw notFound(id)
         case .notPending(let status):

@@ -18,15 +18,15 @@ struct FaultInjectionMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let path = request.uri.path
         let run = request.headers.first { $0.name.canonicalName == SandboxRunHeader.name.lowercased() }?.value
-        guard !path.hasPrefix("/sandbox/"), let kind = plan.take(method: request.method.rawValue, path: path, run: run) else {
+        guard !path.hasPrefix("/sandbox/"), let kind = try await plan.take(method: request.method.rawValue, path: path, run: run) else {
             return try await forward(request, context, next)
         }
         switch kind {
         case .internalServerError, .serviceUnavailable, .gatewayTimeout, .rateLimited:
-            return FaultResponses.error(kind, request: request, providers: providers)
+            return await FaultResponses.error(kind, request: request, providers: providers)
         case .timeout:
             try? await Task.sleep(for: .seconds(settings.faultTimeoutSeconds))
-            return FaultResponses.error(.gatewayTimeout, request: request, providers: providers)
+            return await FaultResponses.error(.gatewayTimeout, request: request, providers: providers)
         case .slow:
             try? await Task.sleep(for: .seconds(settings.faultSlowSeconds))
             return try await forward(request, context, next)
@@ -48,14 +48,14 @@ struct FaultInjectionMiddleware: RouterMiddleware {
 
     /// The request's handler: the provider that claims it, else the route the router picked.
     private func forward(_ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let claimant = providers.claimant(of: request) { return await claimant.answer(claimed: request, context: context) }
+        if let claimant = try await providers.claimant(of: request) { return try await claimant.answer(claimed: request, context: context) }
         return try await next(request, context)
     }
 }
 
 /// Error bodies in the shape of the provider the request belongs to.
 enum FaultResponses {
-    static func error(_ kind: FaultKind, request: Request, providers: [any SandboxProvider]) -> Response {
+    static func error(_ kind: FaultKind, request: Request, providers: [any SandboxProvider]) async -> Response {
         let (status, code): (HTTPResponse.Status, String) =
             switch kind {
             case .rateLimited: (.tooManyRequests, "RATE_LIMITED")
@@ -65,6 +65,6 @@ enum FaultResponses {
             }
         let fault = InjectedFault(kind: kind, error: SandboxError(status, code, "Injected sandbox fault \(kind.rawValue) on \(request.uri.path)."))
         // The provider whose path it is answers in its shape; a path no provider serves, in the sandbox's own list.
-        return providers.owner(of: request)?.faultResponse(fault) ?? fault.error.response
+        return await providers.owner(of: request)?.faultResponse(fault) ?? fault.error.response
     }
 }

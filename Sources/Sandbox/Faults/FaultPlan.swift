@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// A planned fault and who added it: a checkout's run id, or `FaultPlan.sandboxOwner` for the
 /// standing faults of the sandbox itself. Encodes as the rule's fields plus `owner`.
@@ -25,18 +25,33 @@ public struct PlannedFault: Codable, Hashable, Sendable {
     }
 }
 
-/// The faults waiting to be injected, shared by every connection of one sandbox. Each belongs
+/// The faults waiting to be injected, shared by every connection of one sandbox (and, on a shared
+/// store, by every instance: they are kept in the sandbox's store, "sandbox.faults"). Each belongs
 /// to an owner, so a checkout can take back what is left of its own faults when it ends.
 public final class FaultPlan: Sendable {
     /// The owner of faults added without one: they stay until deleted.
     public static let sandboxOwner = "sandbox"
 
-    private let planned = Mutex<[PlannedFault]>([])
+    /// One planned fault as the store keeps it, in the order added.
+    struct Kept: StoredRecord, Codable, Equatable {
+        let id: String
+        var planned: PlannedFault
+
+        var storeKey: String { id }
+    }
+
+    private let planned: ProviderStore<Kept>
     /// How many rules it holds at most: a client looping on POST cannot grow it without end.
     public let limit: Int
 
-    public init(limit: Int = SandboxLimits.defaultMaxFaults) {
+    /// A plan of its own, in memory.
+    public convenience init(limit: Int = SandboxLimits.defaultMaxFaults) {
+        self.init(limit: limit, storage: MemoryStorage())
+    }
+
+    init(limit: Int, storage: any SandboxStorage) {
         self.limit = limit
+        planned = ProviderStore("sandbox.faults", in: storage)
     }
 
     /// Whether `owner` can name the owner of faults: 1–64 ASCII letters, digits, `-`, `_` or `.`.
@@ -51,55 +66,63 @@ public final class FaultPlan: Sendable {
     public static let ownerRule = #"1 to 64 characters, each an ASCII letter, a digit, "-", "_" or ".""#
 
     /// The rules that still apply to a request, in the order they are tried.
-    public var pending: [FaultRule] { pendingWithOwners.map(\.rule) }
+    public var pending: [FaultRule] { get async throws { try await pendingWithOwners.map(\.rule) } }
 
     /// The rules that still apply to a request, with who added each.
-    public var pendingWithOwners: [PlannedFault] { planned.withLock { $0.filter { $0.rule.remaining > 0 } } }
+    public var pendingWithOwners: [PlannedFault] {
+        get async throws { try await planned.records().map(\.planned).filter { $0.rule.remaining > 0 } }
+    }
 
-    /// Adds a rule, unless the plan already holds `limit` of them.
-    public func add(_ rule: FaultRule, owner: String = FaultPlan.sandboxOwner) throws(FaultPlanFull) {
-        try planned.withLock { (planned) throws(FaultPlanFull) in
-            guard planned.count < limit else { throw FaultPlanFull(limit: limit) }
-            planned.append(PlannedFault(rule: rule, owner: owner))
-        }
+    /// Adds a rule, unless the plan already holds `limit` of them (`FaultPlanFull`); a store
+    /// failure is thrown as `SandboxStoreUnavailable`. (The count and the add are two steps: two
+    /// instances adding at once may pass the limit by one each, never by more.)
+    public func add(_ rule: FaultRule, owner: String = FaultPlan.sandboxOwner) async throws {
+        guard try await planned.count() < limit else { throw FaultPlanFull(limit: limit) }
+        let kept = Kept(id: SandboxIDs.make("FLT_", length: 16), planned: PlannedFault(rule: rule, owner: owner))
+        _ = try await planned.create(at: StoreMoment(now: .distantPast)) { _ in kept }
     }
 
     /// Drops every rule `owner` added; answers how many of them were still pending.
     @discardableResult
-    public func remove(owner: String) -> Int {
-        planned.withLock { planned in
-            let pending = planned.count { $0.owner == owner && $0.rule.remaining > 0 }
-            planned.removeAll { $0.owner == owner }
-            return pending
-        }
+    public func remove(owner: String) async throws -> Int {
+        try await remove { $0.owner == owner }
     }
 
     /// Drops every rule; answers how many were still pending.
     @discardableResult
-    public func clear() -> Int {
-        planned.withLock { planned in
-            let pending = planned.count { $0.rule.remaining > 0 }
-            planned.removeAll()
-            return pending
-        }
+    public func clear() async throws -> Int {
+        try await remove { _ in true }
     }
 
-    /// The fault for this request, if one matches; using it counts it down. A checkout's faults
-    /// hit only requests naming its run (`SandboxRunHeader`), so checkouts sharing a sandbox
-    /// never get each other's; the sandbox's own faults hit every request.
-    func take(method: String, path: String, run: String?) -> FaultKind? {
-        planned.withLock { planned in
-            guard
-                let index = planned.firstIndex(where: {
-                    ($0.owner == Self.sandboxOwner || $0.owner == run) && $0.rule.matches(method: method, path: path)
-                })
-            else { return nil }
-            let kind = planned[index].rule.kind
-            planned[index].rule.remaining -= 1
-            // A used-up rule is dropped, so it no longer counts against the limit.
-            if planned[index].rule.remaining <= 0 { planned.remove(at: index) }
-            return kind
+    private func remove(where chosen: @escaping (PlannedFault) -> Bool) async throws(SandboxStoreUnavailable) -> Int {
+        var pending = 0
+        for kept in try await planned.records() where chosen(kept.planned) {
+            if let gone = try await planned.remove(kept.id, if: { chosen($0.planned) }), gone.planned.rule.remaining > 0 { pending += 1 }
         }
+        return pending
+    }
+
+    /// The fault for this request, if one matches; using it counts it down, inside the store's
+    /// update (so two instances never both use a rule's last count). A checkout's faults hit only
+    /// requests naming its run (`SandboxRunHeader`), so checkouts sharing a sandbox never get each
+    /// other's; the sandbox's own faults hit every request.
+    func take(method: String, path: String, run: String?) async throws(SandboxStoreUnavailable) -> FaultKind? {
+        func matches(_ planned: PlannedFault) -> Bool {
+            (planned.owner == Self.sandboxOwner || planned.owner == run) && planned.rule.matches(method: method, path: path)
+        }
+        while let match = try await planned.records().first(where: { matches($0.planned) }) {
+            let taken = try await planned.update(.key(match.id)) { kept -> (kind: FaultKind, left: Int)? in
+                guard matches(kept.planned) else { return nil }
+                kept.planned.rule.remaining -= 1
+                return (kept.planned.rule.kind, kept.planned.rule.remaining)
+            }
+            // Used up or removed since it was read: look again.
+            guard case .changed(let used?) = taken else { continue }
+            // A used-up rule is dropped, so it no longer counts against the limit.
+            if used.left <= 0 { _ = try await planned.remove(match.id) { $0.planned.rule.remaining <= 0 } }
+            return used.kind
+        }
+        return nil
     }
 }
 

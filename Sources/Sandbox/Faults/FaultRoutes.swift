@@ -47,18 +47,18 @@ struct FaultRoutes {
 
     func register(on router: Router<SandboxRequestContext>) {
         let faults = router.group("sandbox/faults")
-        faults.get { _, _ in SandboxResponse.json(Listing(faults: plan.pendingWithOwners)) }
+        faults.get { _, _ in SandboxResponse.json(Listing(faults: try await plan.pendingWithOwners)) }
         faults.delete { request, _ in
             let removed: Int
             if let owner = request.uri.queryParameters.get("owner") {
                 switch Self.validOwner(owner) {
-                case .success(let owner): removed = plan.remove(owner: owner)
+                case .success(let owner): removed = try await plan.remove(owner: owner)
                 case .failure(let problem): return Self.ownerProblem(problem.description)
                 }
             } else {
-                removed = plan.clear()
+                removed = try await plan.clear()
             }
-            return SandboxResponse.json(Removal(removed: removed, faults: plan.pendingWithOwners))
+            return SandboxResponse.json(Removal(removed: removed, faults: try await plan.pendingWithOwners))
         }
         faults.post { request, context in
             let body: Data
@@ -77,12 +77,12 @@ struct FaultRoutes {
             }
             switch Result(catching: { () throws(FaultSpecError) in try FaultRule(spec: add.fault) }) {
             case .success(let rule):
-                do throws(FaultPlanFull) { try plan.add(rule, owner: owner) } catch {
-                    return SandboxResponse.json(Problem(error: error.description), status: .conflict)
+                do { try await plan.add(rule, owner: owner) } catch let full as FaultPlanFull {
+                    return SandboxResponse.json(Problem(error: full.description), status: .conflict)
                 }
             case .failure(let error): return SandboxResponse.json(Problem(error: error.description), status: .badRequest)
             }
-            return SandboxResponse.json(Listing(faults: plan.pendingWithOwners), status: .created)
+            return SandboxResponse.json(Listing(faults: try await plan.pendingWithOwners), status: .created)
         }
     }
 }

@@ -12,8 +12,13 @@ struct LedgerRoutes {
     func register(on router: Router<SandboxRequestContext>) {
         router.get("sandbox/ledger") { _, _ in
             let now = settings.now()
-            let sections = providers.flatMap { $0.ledgerSections(now: now, limits: settings.limits) }
-            let charges = SandboxLedgerSection(name: "charges", rows: providers.flatMap { $0.charges(now: now) })
+            var sections: [SandboxLedgerSection] = []
+            var rows: [SandboxCharge] = []
+            for provider in providers {
+                sections += try await provider.ledgerSections(now: now, limits: settings.limits)
+                rows += try await provider.charges(now: now)
+            }
+            let charges = SandboxLedgerSection(name: "charges", rows: rows)
             return SandboxResponse.json(Ledger(sections: sections + [charges]))
         }
     }

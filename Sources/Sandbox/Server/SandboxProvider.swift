@@ -17,26 +17,29 @@ public protocol SandboxProvider: Sendable {
     func refusalResponse(_ refusal: SandboxError) -> Response
     /// The simulated customer approves or declines attempt `id`; nil when the id is not this
     /// provider's (the next provider is asked).
-    func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) -> Response?
+    func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) async throws -> Response?
     /// The simulated customer leaves attempt `id`'s page unpaid (Antom: the session then
     /// expires unpaid); nil when the id is not this provider's or it has no such page.
-    func customerAbandons(_ id: String, request: Request, core: SandboxCore) -> Response?
+    func customerAbandons(_ id: String, request: Request, core: SandboxCore) async throws -> Response?
     /// Paths it owns by pattern rather than prefix (Adyen's `/v<digits>/`), asked only when no
     /// provider's `pathPrefixes` match, so a prefix (Afterpay's `/v2/`) always wins.
     func claims(path: String) -> Bool
-    /// Its sections of `GET /sandbox/ledger` (Afterpay's `captures`, Adyen's `adyen_payments`, …).
-    func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection]
+    /// Its sections of `GET /sandbox/ledger` (derived from its records as they are now) (Afterpay's `captures`, Adyen's `adyen_payments`, …).
+    func ledgerSections(now: Date, limits: SandboxLimits) async throws -> [SandboxLedgerSection]
     /// Every time money moved, once per movement: the ledger's `charges` section, which lets a
     /// checker (the soak) count charges per reference without knowing any provider's rows.
-    func charges(now: Date) -> [SandboxCharge]
+    func charges(now: Date) async throws -> [SandboxCharge]
     /// Whether `request` is this provider's although another provider's route may answer its path
     /// (Square's `GET /v2/payments/{id}` beside Afterpay's `GET /v2/payments/{reference}`, told
     /// apart by Square's Bearer token). A claimed request is answered by `answer(claimed:context:)`
     /// after the fault plan, whichever route the router picked, and its faults take this
     /// provider's error shape.
-    func claims(_ request: Request) -> Bool
+    func claims(_ request: Request) async throws -> Bool
+    /// Whether it claims any request by more than its path (`claims(_:)` is asked of it at all):
+    /// every other provider is passed over at no cost on each request.
+    var claimsRequests: Bool { get }
     /// The answer to a request `claims` took.
-    func answer(claimed request: Request, context: SandboxRequestContext) async -> Response
+    func answer(claimed request: Request, context: SandboxRequestContext) async throws -> Response
     /// How the card tokens it issues are read (a device wallet's), for the processors' sides
     /// that are paid with them (`SandboxCore.cardTokens`); nil when it issues none.
     var cardTokens: (any CardTokenReader)? { get }
@@ -59,6 +62,8 @@ extension SandboxProvider {
     public func charges(now: Date) -> [SandboxCharge] { [] }
 
     public func claims(_ request: Request) -> Bool { false }
+
+    public var claimsRequests: Bool { false }
 
     public var cardTokens: (any CardTokenReader)? { nil }
 
@@ -123,12 +128,16 @@ extension Array where Element == any SandboxProvider {
     }
 
     /// The provider that claims `request` by more than its path, if any.
-    func claimant(of request: Request) -> (any SandboxProvider)? {
-        first { $0.claims(request) }
+    func claimant(of request: Request) async throws -> (any SandboxProvider)? {
+        for provider in self where provider.claimsRequests {
+            if try await provider.claims(request) { return provider }
+        }
+        return nil
     }
 
-    /// The provider whose error shape answers for `request`: its claimant, else its path's owner.
-    func owner(of request: Request) -> (any SandboxProvider)? {
-        claimant(of: request) ?? owner(of: request.uri.path)
+    /// The provider whose error shape answers for `request`: its claimant, else its path's owner
+    /// (also when telling the claimant needed the store and the store failed).
+    func owner(of request: Request) async -> (any SandboxProvider)? {
+        ((try? await claimant(of: request)) ?? nil) ?? owner(of: request.uri.path)
     }
 }

@@ -3,7 +3,9 @@ import Hummingbird
 /// The router, behind the one check it cannot make: a path it knows, asked with a method it
 /// does not answer, gets 405 with `Allow` in the error shape of the provider owning the path, and
 /// a path no route knows under a provider's prefix gets 404 in that provider's shape (as its API
-/// answers an unknown path: a JSON error, never an empty body).
+/// answers an unknown path: a JSON error, never an empty body). It is also the one place a store
+/// failure (`SandboxStoreUnavailable`, thrown up through a provider's routes) becomes 503 in the
+/// error shape of the provider the request belongs to, as an injected 503 fault would answer.
 struct SandboxResponder: HTTPResponder {
     typealias Context = SandboxRequestContext
 
@@ -17,6 +19,8 @@ struct SandboxResponder: HTTPResponder {
         let routed: Response
         do { routed = try await router.respond(to: request, context: context) } catch let error as HTTPError where error.status == .notFound {
             return try methodNotAllowed(request) ?? notFound(request) ?? { throw error }()
+        } catch let failure as SandboxStoreUnavailable {
+            return await Self.unavailable(failure, request: request, providers: providers)
         }
         // A 404 without a Content-Type is the router's own (every route's 404 is a JSON error).
         guard routed.status == .notFound, routed.headers[.contentType] == nil else { return routed }
@@ -38,5 +42,11 @@ struct SandboxResponder: HTTPResponder {
         var response = providers.owner(of: path)?.refusalResponse(refusal) ?? refusal.response
         response.headers[.allow] = allowed.joined(separator: ", ")
         return response
+    }
+
+    /// 503 in the error shape of the provider `request` belongs to (the sandbox's own list elsewhere).
+    static func unavailable(_ failure: SandboxStoreUnavailable, request: Request, providers: [any SandboxProvider]) async -> Response {
+        let fault = InjectedFault(kind: .serviceUnavailable, error: failure.error)
+        return await providers.owner(of: request)?.faultResponse(fault) ?? fault.error.response
     }
 }

@@ -17,7 +17,7 @@ public struct SandboxServer: Sendable {
 
     public init(settings: SandboxSettings = SandboxSettings(), providers: [any SandboxProvider]) {
         self.settings = settings
-        self.faults = FaultPlan(limit: settings.limits.maxFaults)
+        self.faults = FaultPlan(limit: settings.limits.maxFaults, storage: settings.storage)
         self.webhooks = WebhookDispatcher(settings: settings)
         self.providers = providers
     }
@@ -79,7 +79,9 @@ public struct SandboxServer: Sendable {
         // Run as a service so `stop()` can shut it down gracefully: cancelling the serving task
         // while a connection is being accepted traps in NIO ("Deinited NIOAsyncWriter without
         // calling finish()", swift-nio#2813), which ended runs with SIGILL under load.
-        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
+        // The store's service (a database's pool) runs beside the server and stops after it.
+        let services: [any Service] = (settings.storageService.map { [$0] } ?? []) + [app]
+        let group = ServiceGroup(services: services, gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
         let task = Task {
             do {
                 try await group.run()

@@ -8,22 +8,22 @@ struct SimulatedCustomerRoutes {
 
     func register(on router: Router<SandboxRequestContext>) {
         let customer = router.group("sandbox/customer-requests")
-        customer.post(":id/approve") { request, context in act(approve: true, request: request, id: context.parameters.get("id") ?? "") }
-        customer.post(":id/decline") { request, context in act(approve: false, request: request, id: context.parameters.get("id") ?? "") }
-        customer.post(":id/abandon") { request, context in abandon(request: request, id: context.parameters.get("id") ?? "") }
+        customer.post(":id/approve") { request, context in try await act(approve: true, request: request, id: context.parameters.get("id") ?? "") }
+        customer.post(":id/decline") { request, context in try await act(approve: false, request: request, id: context.parameters.get("id") ?? "") }
+        customer.post(":id/abandon") { request, context in try await abandon(request: request, id: context.parameters.get("id") ?? "") }
     }
 
     /// Leaving the provider's page unpaid; only providers with such a page (Antom's bank) take it.
-    private func abandon(request: Request, id: String) -> Response {
+    private func abandon(request: Request, id: String) async throws -> Response {
         for provider in providers {
-            if let answer = provider.customerAbandons(id, request: request, core: core) { return answer }
+            if let answer = try await provider.customerAbandons(id, request: request, core: core) { return answer }
         }
         return notFound(id).response
     }
 
-    private func act(approve: Bool, request: Request, id: String) -> Response {
+    private func act(approve: Bool, request: Request, id: String) async throws -> Response {
         for provider in providers {
-            if let answer = provider.customerActs(approve: approve, on: id, request: request, core: core) { return answer }
+            if let answer = try await provider.customerActs(approve: approve, on: id, request: request, core: core) { return answer }
         }
         return notFound(id).response
     }

@@ -41,11 +41,11 @@ struct SquareCreatePayment {
         var acceptPartialAuthorization = false
     }
 
-    func create(_ request: Request) async throws(SquareRejection) -> Response {
+    func create(_ request: Request) async throws -> Response {
         let body = try SquareBody.parse(try await endpoint.body(request))
         let valid = try Self.validate(body)
         let now = endpoint.now
-        let source = try source(of: valid, now: now)
+        let source = try await source(of: valid, now: now)
         let cardPresent = source.entry != .keyed
         let maxDelay = cardPresent ? Self.cardPresentDelaySeconds : Self.cardNotPresentDelaySeconds
         if let delay = valid.delaySeconds, delay > maxDelay {
@@ -55,7 +55,7 @@ struct SquareCreatePayment {
         }
         let receiptBase = SquareEndpoint.receiptBase(request)
         let fingerprint = body.canonical
-        let outcome = endpoint.store.create(
+        let outcome = try await endpoint.store.create(
             key: valid.idempotencyKey, fingerprint: fingerprint, now: now, limits: endpoint.limits, consuming: source.singleUse ? valid.sourceID : nil
         ) {
             Self.record(
@@ -74,10 +74,10 @@ struct SquareCreatePayment {
     }
 
     /// The card `source_id` pays with: a test nonce (keyed, or the reader's) or a device wallet's nonce.
-    private func source(of valid: Valid, now: Date) throws(SquareRejection) -> Source {
+    private func source(of valid: Valid, now: Date) async throws -> Source {
         if let card = endpoint.cardTokens?.card(fromNonce: valid.sourceID) {
             // A retry of the payment this key made replays it, however old its nonce is by now.
-            let retry = endpoint.store.paymentID(idempotencyKey: valid.idempotencyKey, now: now, limits: endpoint.limits) != nil
+            let retry = try await endpoint.store.paymentID(idempotencyKey: valid.idempotencyKey, now: now, limits: endpoint.limits) != nil
             return try Self.tokenizedSource(card, paying: valid, now: now, checkingExpiryAndAmount: !retry)
         }
         guard let reading = SquareTestCard.reading(sourceID: valid.sourceID) else { throw Self.nonceNotFound }

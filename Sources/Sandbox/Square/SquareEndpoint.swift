@@ -57,8 +57,8 @@ struct SquareEndpoint: Sendable {
     }
 
     /// Authenticates, then runs `handler`, answering any rejection in Square's shape.
-    func answer(_ request: Request, _ handler: () async throws(SquareRejection) -> Response) async -> Response {
-        await squareAnswer { () throws(SquareRejection) -> Response in
+    func answer(_ request: Request, _ handler: () async throws -> Response) async throws -> Response {
+        try await squareAnswer { () throws -> Response in
             try authenticate(request)
             return try await handler()
         }

@@ -14,16 +14,16 @@ struct SquarePaymentRoutes: Sendable {
     /// The routes the router knows, so its method checks let Square's methods through (Adyen's
     /// `POST /vNN/payments` and Afterpay's `GET /v2/payments/{reference}` share these paths).
     func register(on router: Router<SandboxRequestContext>) {
-        router.post("v2/payments") { request, context in await dispatch(request, context) }
-        router.get("v2/payments") { request, context in await dispatch(request, context) }
-        router.post("v2/payments/cancel") { request, context in await dispatch(request, context) }
+        router.post("v2/payments") { request, context in try await dispatch(request, context) }
+        router.get("v2/payments") { request, context in try await dispatch(request, context) }
+        router.post("v2/payments/cancel") { request, context in try await dispatch(request, context) }
         router.get("sandbox/square/receipts/:paymentID") { _, context in
-            SquareReceiptPage(store: endpoint.store, settings: endpoint.settings).page(id: context.parameters.get("paymentID") ?? "")
+            try await SquareReceiptPage(store: endpoint.store, settings: endpoint.settings).page(id: context.parameters.get("paymentID") ?? "")
         }
     }
 
     /// The path's Square endpoint, authenticated, or Square's 404/405.
-    func dispatch(_ request: Request, _ context: SandboxRequestContext) async -> Response {
+    func dispatch(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
         let segments = request.uri.path.split(separator: "/")
         let method = request.method
         guard segments.count >= 2, segments[0] == "v2", segments[1] == "payments" else {
@@ -32,26 +32,26 @@ struct SquarePaymentRoutes: Sendable {
         switch segments.count {
         case 2:
             switch method {
-            case .post: return await endpoint.answer(request) { () throws(SquareRejection) in try await SquareCreatePayment(endpoint: endpoint).create(request) }
-            case .get: return await endpoint.answer(request) { () throws(SquareRejection) in try list(request) }
+            case .post: return try await endpoint.answer(request) { try await SquareCreatePayment(endpoint: endpoint).create(request) }
+            case .get: return try await endpoint.answer(request) { try await list(request) }
             default: return Self.methodNotAllowed(method, allowed: ["GET", "POST"])
             }
         case 3 where segments[2] == "cancel" && method == .post:
-            return await endpoint.answer(request) { () throws(SquareRejection) in try await cancel(byIdempotencyKey: request) }
+            return try await endpoint.answer(request) { try await cancel(byIdempotencyKey: request) }
         case 3:
             let id = String(segments[2])
             switch method {
-            case .get: return await endpoint.answer(request) { () throws(SquareRejection) in try get(id) }
-            case .put: return await endpoint.answer(request) { () throws(SquareRejection) in try await SquareUpdatePayment(endpoint: endpoint).update(id, request) }
+            case .get: return try await endpoint.answer(request) { try await get(id) }
+            case .put: return try await endpoint.answer(request) { try await SquareUpdatePayment(endpoint: endpoint).update(id, request) }
             default: return Self.methodNotAllowed(method, allowed: segments[2] == "cancel" ? ["GET", "POST", "PUT"] : ["GET", "PUT"])
             }
         case 4 where segments[3] == "complete" || segments[3] == "cancel":
             guard method == .post else { return Self.methodNotAllowed(method, allowed: ["POST"]) }
             let id = String(segments[2])
             if segments[3] == "complete" {
-                return await endpoint.answer(request) { () throws(SquareRejection) in try await complete(id, request) }
+                return try await endpoint.answer(request) { try await complete(id, request) }
             }
-            return await endpoint.answer(request) { () throws(SquareRejection) in try cancel(id) }
+            return try await endpoint.answer(request) { try await cancel(id) }
         default:
             return SquareRejection.notFound("No Square endpoint at \(request.uri.path.prefix(128)).").response
         }
@@ -67,17 +67,17 @@ struct SquarePaymentRoutes: Sendable {
 
     // MARK: - GetPayment, CompletePayment, CancelPayment
 
-    private func get(_ id: String) throws(SquareRejection) -> Response {
-        guard let record = endpoint.store.payment(id, now: endpoint.now, limits: endpoint.limits) else { throw SquareEndpoint.notFound(payment: id) }
+    private func get(_ id: String) async throws -> Response {
+        guard let record = try await endpoint.store.payment(id, now: endpoint.now, limits: endpoint.limits) else { throw SquareEndpoint.notFound(payment: id) }
         return SquareJSON.response(SquarePaymentResponse(payment: record.payment))
     }
 
     /// Completes an APPROVED payment; `version_token`, when sent, must be the payment's current one.
-    private func complete(_ id: String, _ request: Request) async throws(SquareRejection) -> Response {
+    private func complete(_ id: String, _ request: Request) async throws -> Response {
         let body = try SquareBody.parse(try await endpoint.body(request), emptyIsObject: true)
         let versionToken = try body.string("version_token", bytes: 1...256)
         let now = endpoint.now
-        let outcome = endpoint.store.change(id, now: now, limits: endpoint.limits) { record in
+        let outcome = try await endpoint.store.change(id, now: now, limits: endpoint.limits) { record in
             if let refusal = Self.refusal(acting: "complete", on: record) { return .failure(refusal) }
             if let versionToken, versionToken != record.payment.versionToken {
                 return .failure(SquareRejection.invalid(
@@ -89,9 +89,9 @@ struct SquarePaymentRoutes: Sendable {
         return try Self.answer(outcome, id: id)
     }
 
-    private func cancel(_ id: String) throws(SquareRejection) -> Response {
+    private func cancel(_ id: String) async throws -> Response {
         let now = endpoint.now
-        let outcome = endpoint.store.change(id, now: now, limits: endpoint.limits) { record in
+        let outcome = try await endpoint.store.change(id, now: now, limits: endpoint.limits) { record in
             if let refusal = Self.refusal(acting: "cancel", on: record) { return .failure(refusal) }
             record.cancel(at: now, byDelay: false)
             return .success(())
@@ -131,14 +131,14 @@ struct SquarePaymentRoutes: Sendable {
 
     /// Voids the APPROVED payment a CreatePayment with this key made; `{}` when there is none
     /// (or it is already CANCELED or FAILED: nothing to void). A COMPLETED one cannot be voided.
-    private func cancel(byIdempotencyKey request: Request) async throws(SquareRejection) -> Response {
+    private func cancel(byIdempotencyKey request: Request) async throws -> Response {
         let body = try SquareBody.parse(try await endpoint.body(request))
         let key = try body.requiredString("idempotency_key", bytes: SquareCreatePayment.idempotencyKeyBytes)
         let now = endpoint.now
-        guard let id = endpoint.store.paymentID(idempotencyKey: key, now: now, limits: endpoint.limits) else {
+        guard let id = try await endpoint.store.paymentID(idempotencyKey: key, now: now, limits: endpoint.limits) else {
             return SquareJSON.response(SquareJSON.Empty())
         }
-        let outcome = endpoint.store.change(id, now: now, limits: endpoint.limits) { record in
+        let outcome = try await endpoint.store.change(id, now: now, limits: endpoint.limits) { record in
             switch record.status {
             case "APPROVED":
                 record.cancel(at: now, byDelay: false)
@@ -157,7 +157,7 @@ struct SquarePaymentRoutes: Sendable {
 
     /// Newest first by default; by creation time within [begin_time, end_time] (default the last
     /// year), at one location (default the main one), optionally by total, last 4 and brand.
-    private func list(_ request: Request) throws(SquareRejection) -> Response {
+    private func list(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
         func text(_ name: String, maxBytes: Int = 64) throws(SquareRejection) -> String? {
             guard let value = query.get(name) else { return nil }
@@ -206,7 +206,7 @@ struct SquarePaymentRoutes: Sendable {
             after = key
         }
 
-        var matching = endpoint.store.all(now: now, limits: endpoint.limits).filter { record in
+        var matching = try await endpoint.store.all(now: now, limits: endpoint.limits).filter { record in
             let payment = record.payment
             return record.createdAt >= begin && record.createdAt <= end && payment.locationID == location
                 && total.map { payment.totalMoney?.amount == $0 } ?? true

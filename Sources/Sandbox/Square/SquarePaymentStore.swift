@@ -6,7 +6,7 @@ import ProviderWire
 /// capacity, the oldest payments (and their keys) are forgotten. One seller: every accepted token
 /// sees every payment, and idempotency keys are the seller's.
 public final class SquarePaymentStore: Sendable {
-    struct Record: StoredRecord {
+    struct Record: StoredRecord, Codable, Equatable {
         var payment: SquarePayment
         /// What a declined (FAILED) payment was answered with, replayed with it.
         let errors: [SquareError]?
@@ -26,8 +26,14 @@ public final class SquarePaymentStore: Sendable {
         var spentSource: String?
         /// UpdatePayment's idempotency keys on this payment with their bodies, oldest first (the
         /// last `maxUpdateKeys`).
-        var updateKeys: [(key: String, fingerprint: Data)] = []
+        var updateKeys: [UpdateKey] = []
         static let maxUpdateKeys = 32
+
+        /// One UpdatePayment idempotency key and the body it came with.
+        struct UpdateKey: Codable, Equatable {
+            let key: String
+            let fingerprint: Data
+        }
 
         var id: String { payment.id }
         var storeKey: String { id }
@@ -81,7 +87,7 @@ public final class SquarePaymentStore: Sendable {
         mutating func update(
             amount: SquareMoney?, tip: SquareMoney?, appFee: SquareMoney?, delayAction: String?, key: String, fingerprint: Data, at time: Date
         ) {
-            updateKeys.append((key, fingerprint))
+            updateKeys.append(UpdateKey(key: key, fingerprint: fingerprint))
             if updateKeys.count > Self.maxUpdateKeys { updateKeys.removeFirst(updateKeys.count - Self.maxUpdateKeys) }
             let before = payment
             if let amount { payment.amountMoney = amount }
@@ -134,19 +140,21 @@ public final class SquarePaymentStore: Sendable {
         case sourceUsed(byPayment: String)
     }
 
-    private let records = MemoryRecordStore<Record>(policy: StorePolicy(settle: { record, now in record.applyDelay(now: now) }))
+    private let records: ProviderStore<Record>
 
-    public init() {}
+    init(storage: any SandboxStorage) {
+        records = ProviderStore("square.payments", in: storage, policy: StorePolicy(settle: { record, now in record.applyDelay(now: now) }))
+    }
 
     /// How many payments it holds.
-    public var count: Int { records.count() }
+    public var count: Int { get async throws { try await records.count() } }
 
     /// Keeps the payment `make` builds, unless its idempotency key is known: then the same body
     /// replays that payment and another body is refused. A single-use source (`consuming`) pays
     /// once: another key with it is refused. One unit of work, so two racing requests with one
     /// key, or one nonce, make one payment.
-    func create(key: String, fingerprint: Data, now: Date, limits: SandboxLimits, consuming source: String? = nil, make: () -> Record) -> CreateOutcome {
-        let outcome = records.create(
+    func create(key: String, fingerprint: Data, now: Date, limits: SandboxLimits, consuming source: String? = nil, make: () -> Record) async throws(SandboxStoreUnavailable) -> CreateOutcome {
+        let outcome = try await records.create(
             idempotencyKey: key, requiring: source.map { [$0] } ?? [], at: StoreMoment(now: now, limits: limits),
             sameRequest: { $0.fingerprint == fingerprint }
         ) { sequence in
@@ -165,18 +173,18 @@ public final class SquarePaymentStore: Sendable {
 
     /// Whether it holds a payment with this id (nothing applied or forgotten: for telling claimed
     /// requests apart).
-    func contains(_ id: String) -> Bool { records.record(.key(id)) != nil }
+    func contains(_ id: String) async throws(SandboxStoreUnavailable) -> Bool { try await records.record(.key(id)) != nil }
 
-    func payment(_ id: String, now: Date, limits: SandboxLimits) -> Record? {
-        records.record(.key(id), at: StoreMoment(now: now, limits: limits))
+    func payment(_ id: String, now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) -> Record? {
+        try await records.record(.key(id), at: StoreMoment(now: now, limits: limits))
     }
 
     /// Changes a payment (after due actions applied); nil when it is not known. A refused change
     /// leaves the payment as it was.
     func change(
         _ id: String, now: Date, limits: SandboxLimits, _ body: (inout Record) -> Result<Void, SquareRejection>
-    ) -> Result<Record, SquareRejection>? {
-        records.update(.key(id), at: StoreMoment(now: now, limits: limits)) { record in
+    ) async throws(SandboxStoreUnavailable) -> Result<Record, SquareRejection>? {
+        try await records.update(.key(id), at: StoreMoment(now: now, limits: limits)) { record in
             var changed = record
             if case .failure(let rejection) = body(&changed) { return .failure(rejection) }
             record = changed
@@ -185,21 +193,21 @@ public final class SquarePaymentStore: Sendable {
     }
 
     /// The payment a CreatePayment with `key` made, if any.
-    func paymentID(idempotencyKey key: String, now: Date, limits: SandboxLimits) -> String? {
-        records.record(.idempotencyKey(key), at: StoreMoment(now: now, limits: limits))?.id
+    func paymentID(idempotencyKey key: String, now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) -> String? {
+        try await records.record(.idempotencyKey(key), at: StoreMoment(now: now, limits: limits))?.id
     }
 
     /// Every payment, oldest first, after due actions applied.
-    func all(now: Date, limits: SandboxLimits) -> [Record] {
-        records.records(at: StoreMoment(now: now, limits: limits))
+    func all(now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) -> [Record] {
+        try await records.records(at: StoreMoment(now: now, limits: limits))
     }
 
     /// Applies due delay actions without forgetting anything (for the ledger's charges).
-    func applyDue(now: Date) -> [Record] {
-        records.records(at: StoreMoment(now: now))
+    func applyDue(now: Date) async throws(SandboxStoreUnavailable) -> [Record] {
+        try await records.records(at: StoreMoment(now: now))
     }
-    func ledgerRows(now: Date, limits: SandboxLimits) -> [LedgerRow] {
-        all(now: now, limits: limits).map { record in
+    func ledgerRows(now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) -> [LedgerRow] {
+        try await all(now: now, limits: limits).map { record in
             let payment = record.payment
             return LedgerRow(
                 paymentID: record.id, referenceID: payment.referenceID, idempotencyKey: record.idempotencyKey, status: record.status,

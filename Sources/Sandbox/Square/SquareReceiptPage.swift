@@ -9,8 +9,8 @@ struct SquareReceiptPage {
     let store: SquarePaymentStore
     let settings: SandboxSettings
 
-    func page(id: String) -> Response {
-        guard SquareIDs.isPlausible(Substring(id)), let record = store.payment(id, now: settings.now(), limits: settings.limits),
+    func page(id: String) async throws(SandboxStoreUnavailable) -> Response {
+        guard SquareIDs.isPlausible(Substring(id)), let record = try await store.payment(id, now: settings.now(), limits: settings.limits),
             record.status == "COMPLETED"
         else {
             return SandboxResponse.html(Self.document(title: "Receipt not found", rows: [("", "No completed Square payment has this id.")]), status: .notFound)

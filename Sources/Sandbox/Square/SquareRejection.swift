@@ -67,6 +67,6 @@ enum SquareJSON {
 }
 
 /// Runs a handler, answering its rejection in Square's shape.
-func squareAnswer(_ handler: () async throws(SquareRejection) -> Response) async -> Response {
-    do { return try await handler() } catch { return error.response }
+func squareAnswer(_ handler: () async throws -> Response) async throws -> Response {
+    do { return try await handler() } catch let rejection as SquareRejection { return rejection.response }
 }

@@ -16,12 +16,13 @@ public actor SquareSandbox: SandboxProvider {
     static let versionHeader = HTTPFields.Element.Name("Square-Version")!
 
     public nonisolated let id: String
-    public nonisolated let payments = SquarePaymentStore()
+    public nonisolated let payments: SquarePaymentStore
     /// The routes, once `register` has given them the server's settings.
     private nonisolated let routes = Mutex<SquarePaymentRoutes?>(nil)
 
-    public init(id: String) async {
+    public init(id: String, settings: SandboxSettings) async {
         self.id = id
+        payments = SquarePaymentStore(storage: settings.storage)
     }
 
     public nonisolated var summary: String {
@@ -42,14 +43,18 @@ public actor SquareSandbox: SandboxProvider {
     /// `GET /v2/payments/{id}` when it carries a Bearer token or `Square-Version`, or names a
     /// payment of this sandbox (Afterpay's clients send Basic credentials), and `PUT` there from
     /// a Square client.
-    public nonisolated func claims(_ request: Request) -> Bool {
+    public nonisolated var claimsRequests: Bool { true }
+
+    public nonisolated func claims(_ request: Request) async throws -> Bool {
         let segments = request.uri.path.split(separator: "/")
         guard segments.count >= 2, segments[0] == "v2", segments[1] == "payments" else { return false }
         switch segments.count {
         case 2: return true
         case 3 where segments[2] == "cancel" && request.method == .post: return true
         case 3 where request.method == .get:
-            return Self.isSquareClient(request) || (SquareIDs.isPlausible(segments[2]) && payments.contains(String(segments[2])))
+            if Self.isSquareClient(request) { return true }
+            guard SquareIDs.isPlausible(segments[2]) else { return false }
+            return try await payments.contains(String(segments[2]))
         // UpdatePayment, from a Square client (Afterpay's PUT there is its own, not emulated).
         case 3 where request.method == .put: return Self.isSquareClient(request)
         case 4: return segments[3] == "complete" || segments[3] == "cancel"
@@ -62,11 +67,11 @@ public actor SquareSandbox: SandboxProvider {
         (request.headers[.authorization] ?? "").lowercased().hasPrefix("bearer ") || request.headers[versionHeader] != nil
     }
 
-    public nonisolated func answer(claimed request: Request, context: SandboxRequestContext) async -> Response {
+    public nonisolated func answer(claimed request: Request, context: SandboxRequestContext) async throws -> Response {
         guard let routes = routes.withLock({ $0 }) else {
             return SquareRejection(.serviceUnavailable, "API_ERROR", "SERVICE_UNAVAILABLE", "The Square sandbox is not registered on this server.").response
         }
-        return await routes.dispatch(request, context)
+        return try await routes.dispatch(request, context)
     }
 
     public nonisolated func faultResponse(_ fault: InjectedFault) -> Response {
@@ -78,13 +83,13 @@ public actor SquareSandbox: SandboxProvider {
     }
 
     /// `square_payments`: every payment, oldest first, with the money it moved.
-    public nonisolated func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection] {
-        [SandboxLedgerSection(name: "square_payments", rows: payments.ledgerRows(now: now, limits: limits))]
+    public nonisolated func ledgerSections(now: Date, limits: SandboxLimits) async throws -> [SandboxLedgerSection] {
+        [SandboxLedgerSection(name: "square_payments", rows: try await payments.ledgerRows(now: now, limits: limits))]
     }
 
     /// One charge per APPROVED or COMPLETED payment (its total); CANCELED and FAILED moved nothing.
-    public nonisolated func charges(now: Date) -> [SandboxCharge] {
-        payments.applyDue(now: now).filter { ["APPROVED", "COMPLETED"].contains($0.status) }.map { record in
+    public nonisolated func charges(now: Date) async throws -> [SandboxCharge] {
+        try await payments.applyDue(now: now).filter { ["APPROVED", "COMPLETED"].contains($0.status) }.map { record in
             SandboxCharge(
                 provider: id, id: record.id, reference: record.payment.referenceID, amount: record.moved,
                 currency: record.payment.totalMoney?.currency ?? "")

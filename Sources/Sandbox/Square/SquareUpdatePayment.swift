@@ -11,7 +11,7 @@ import ProviderWire
 struct SquareUpdatePayment {
     let endpoint: SquareEndpoint
 
-    func update(_ id: String, _ request: Request) async throws(SquareRejection) -> Response {
+    func update(_ id: String, _ request: Request) async throws -> Response {
         let body = try SquareBody.parse(try await endpoint.body(request))
         let key = try body.requiredString("idempotency_key", bytes: SquareCreatePayment.idempotencyKeyBytes)
         let change = try body.object("payment") ?? SquareBody(fields: [:], path: "payment")
@@ -25,7 +25,7 @@ struct SquareUpdatePayment {
         }
         let fingerprint = body.canonical
         let now = endpoint.now
-        let outcome = endpoint.store.change(id, now: now, limits: endpoint.limits) { record in
+        let outcome = try await endpoint.store.change(id, now: now, limits: endpoint.limits) { record in
             switch record.updateOutcome(key: key, fingerprint: fingerprint) {
             case .replay: return .success(())
             case .keyReused:

@@ -10,10 +10,11 @@ import Hummingbird
 public struct WalletSandbox: SandboxProvider {
     public let id: String
     /// Issued tokens by transaction id, so a retried request gets its token again.
-    let tokens = WalletTokenStore()
+    let tokens: WalletTokenStore
 
-    public init(id: String) {
+    public init(id: String, settings: SandboxSettings) {
         self.id = id
+        tokens = WalletTokenStore(storage: settings.storage)
     }
 
     public var summary: String {

@@ -13,11 +13,11 @@ struct WalletTokenRoutes {
 
     func register(on router: Router<SandboxRequestContext>) {
         router.post("wallet/tokens") { request, _ -> Response in
-            await issue(request)
+            try await issue(request)
         }
     }
 
-    func issue(_ request: Request) async -> Response {
+    func issue(_ request: Request) async throws(SandboxStoreUnavailable) -> Response {
         let data: Data
         do { data = try await request.readBody(limit: settings.limits.maxBodyBytes) } catch let error as BodyTooLarge {
             return SandboxResponse.json(WalletErrorBody(error: "The \(error)."), status: .contentTooLarge)
@@ -30,7 +30,7 @@ struct WalletTokenRoutes {
         }
         let now = settings.now()
         let transactionID = valid.transactionIdentifier ?? WalletTokenCheck.randomTransactionID()
-        let outcome = tokens.issue(valid, transactionID: transactionID, now: now, limits: settings.limits) {
+        let outcome = try await tokens.issue(valid, transactionID: transactionID, now: now, limits: settings.limits) {
             WalletTokenSigner.issue(WalletTokenPayload(
                 network: valid.network, last4: valid.last4, amount: valid.amount, currency: valid.currency,
                 merchantIdentifier: valid.merchantIdentifier, transactionId: transactionID, issuedAt: Int(now.timeIntervalSince1970.rounded(.down)),

@@ -11,7 +11,7 @@ final class WalletTokenStore: Sendable {
         case conflict
     }
 
-    private struct Record: StoredRecord {
+    struct Record: StoredRecord, Codable, Equatable {
         let transactionID: String
         let request: WalletTokenRequest
         let response: WalletTokenResponse
@@ -20,15 +20,19 @@ final class WalletTokenStore: Sendable {
         var storeIdempotencyKey: String? { transactionID }
     }
 
-    private let records = MemoryRecordStore<Record>()
+    private let records: ProviderStore<Record>
+
+    init(storage: any SandboxStorage) {
+        records = ProviderStore("wallet.tokens", in: storage)
+    }
 
     /// `request` as checked (its transaction id left out when the sandbox makes one).
     func issue(
         _ request: WalletTokenRequest, transactionID: String, now: Date, limits: SandboxLimits, make: () -> WalletTokenResponse
-    ) -> Outcome {
+    ) async throws(SandboxStoreUnavailable) -> Outcome {
         var request = request
         request.transactionIdentifier = transactionID
-        let outcome = records.create(
+        let outcome = try await records.create(
             idempotencyKey: transactionID, at: StoreMoment(now: now, limits: limits), sameRequest: { $0.request == request }
         ) { _ in Record(transactionID: transactionID, request: request, response: make()) }
         switch outcome {

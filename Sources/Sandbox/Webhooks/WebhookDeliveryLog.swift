@@ -26,20 +26,24 @@ public final class WebhookDeliveryLog: Sendable {
     /// Enough to look back over a test or a checkout; the oldest go first, whatever their age.
     static let retention = Retention(age: .infinity, capacity: 200)
 
-    private struct Kept: StoredRecord {
+    struct Kept: StoredRecord, Codable, Equatable {
         var entry: Entry
         var storeKey: String { entry.id }
     }
 
-    private let entries = MemoryRecordStore<Kept>()
+    private let entries: ProviderStore<Kept>
 
-    public var all: [Entry] { entries.records().map(\.entry) }
-
-    func record(_ entry: Entry) {
-        _ = entries.create(at: StoreMoment(now: .distantPast, retention: Self.retention)) { _ in Kept(entry: entry) }
+    init(storage: any SandboxStorage) {
+        entries = ProviderStore("webhooks.deliveries", in: storage)
     }
 
-    func update(_ id: String, _ change: (inout Entry) -> Void) {
-        _ = entries.update(.key(id)) { change(&$0.entry) }
+    public var all: [Entry] { get async throws { try await entries.records().map(\.entry) } }
+
+    func record(_ entry: Entry) async throws(SandboxStoreUnavailable) {
+        _ = try await entries.create(at: StoreMoment(now: .distantPast, retention: Self.retention)) { _ in Kept(entry: entry) }
+    }
+
+    func update(_ id: String, _ change: (inout Entry) -> Void) async throws(SandboxStoreUnavailable) {
+        _ = try await entries.update(.key(id)) { change(&$0.entry) }
     }
 }

@@ -6,24 +6,36 @@ import Synchronization
 /// Sends webhooks to every registered receiver, each delivery in a task of its own so no
 /// request handler waits: a delivery without a 2xx answer is retried with backoff, up to
 /// `webhookAttempts` tries; past `maxQueuedWebhookDeliveries` under way, new ones are dropped.
+/// The receivers and the delivery log are kept in the sandbox's store; the deliveries under way
+/// (their tasks, retry timers and acceptance checks) are this process's own.
 public final class WebhookDispatcher: Sendable {
     public let receivers: WebhookReceivers
-    public let log = WebhookDeliveryLog()
+    public let log: WebhookDeliveryLog
     private let settings: SandboxSettings
     private let underWay = Mutex(0)
 
     public init(settings: SandboxSettings) {
         self.settings = settings
-        receivers = WebhookReceivers(limit: settings.limits.maxWebhookReceivers)
+        receivers = WebhookReceivers(limit: settings.limits.maxWebhookReceivers, storage: settings.storage)
+        log = WebhookDeliveryLog(storage: settings.storage)
     }
 
     /// Deliveries not yet finished (tests wait for 0).
     public var pending: Int { underWay.withLock { $0 } }
 
-    /// Queues `body` (JSON) for every receiver; returns at once.
-    public func send(event: String, body: Data, headers: [(name: String, value: String)] = []) {
-        for receiver in receivers.all {
-            _ = enqueue(event: event, receiverID: receiver.id, url: receiver.url, body: body, headers: headers, accept: Self.any2xx, finished: nil)
+    /// Queues `body` (JSON) for every receiver; returns once each delivery is logged, not delivered.
+    public func send(event: String, body: Data, headers: [(name: String, value: String)] = []) async throws(SandboxStoreUnavailable) {
+        do {
+            for receiver in try await receivers.all {
+                let queued = enqueue(
+                    event: event, receiverID: receiver.id, url: receiver.url, body: body, headers: headers, accept: Self.any2xx, finished: nil,
+                    logged: true)
+                // Started even when the log could not keep it: it holds a place among those under way.
+                defer { queued.start() }
+                try await log.record(queued.entry)
+            }
+        } catch {
+            throw SandboxStoreUnavailable(error)
         }
     }
 
@@ -37,15 +49,24 @@ public final class WebhookDispatcher: Sendable {
         accept: @escaping @Sendable (_ status: Int, _ body: Data) -> Bool,
         finished: (@Sendable (WebhookDeliveryLog.Entry) -> Void)? = nil
     ) -> WebhookDeliveryLog.Entry {
-        enqueue(event: event, receiverID: receiverID, url: url, body: body, headers: headers, accept: accept, finished: finished)
+        let queued = enqueue(event: event, receiverID: receiverID, url: url, body: body, headers: headers, accept: accept, finished: finished, logged: false)
+        queued.start()
+        return queued.entry
+    }
+
+    /// A delivery admitted (or dropped) and its log entry; `start` sets it going.
+    private struct Queued {
+        let entry: WebhookDeliveryLog.Entry
+        let start: () -> Void
     }
 
     private static let any2xx: @Sendable (Int, Data) -> Bool = { status, _ in (200..<300).contains(status) }
 
     private func enqueue(
         event: String, receiverID: String, url: String, body: Data, headers: [(name: String, value: String)],
-        accept: @escaping @Sendable (Int, Data) -> Bool, finished: (@Sendable (WebhookDeliveryLog.Entry) -> Void)?
-    ) -> WebhookDeliveryLog.Entry {
+        accept: @escaping @Sendable (Int, Data) -> Bool, finished: (@Sendable (WebhookDeliveryLog.Entry) -> Void)?,
+        logged: Bool
+    ) -> Queued {
         let entry = WebhookDeliveryLog.Entry(
             id: SandboxIDs.make("WHD_", length: 12), receiverID: receiverID, url: url, event: event,
             outcome: .pending, attempts: 0, lastStatus: nil, lastError: nil)
@@ -59,17 +80,19 @@ public final class WebhookDispatcher: Sendable {
             var dropped = entry
             dropped.outcome = .dropped
             dropped.lastError = "\(limit) deliveries were already under way"
-            log.record(dropped)
-            finished?(dropped)
-            return dropped
+            return Queued(entry: dropped) { [log, dropped] in
+                if !logged { Task { try? await log.record(dropped) } }
+                finished?(dropped)
+            }
         }
-        log.record(entry)
-        Task { [self] in
-            let last = await deliver(entry, to: url, body: body, headers: headers, accept: accept)
-            underWay.withLock { $0 -= 1 }
-            finished?(last)
+        return Queued(entry: entry) { [self] in
+            Task { [self] in
+                if !logged { try? await log.record(entry) }
+                let last = await deliver(entry, to: url, body: body, headers: headers, accept: accept)
+                underWay.withLock { $0 -= 1 }
+                finished?(last)
+            }
         }
-        return entry
     }
 
     /// Tries until `accept` takes an answer or the attempts run out; returns the entry as it ended.
@@ -88,7 +111,7 @@ public final class WebhookDispatcher: Sendable {
             entry.lastError = delivered ? nil : failure ?? "answered HTTP \(status ?? 0) without the acknowledgement the provider expects"
             entry.outcome = delivered ? .delivered : (attempt == attempts ? .failed : .pending)
             let current = entry
-            log.update(entry.id) { $0 = current }
+            try? await log.update(entry.id) { $0 = current }
             if delivered || attempt == attempts { return entry }
             try? await Task.sleep(for: .seconds(delay))
             delay *= 2

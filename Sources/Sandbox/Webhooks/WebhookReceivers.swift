@@ -7,7 +7,7 @@ public final class WebhookReceivers: Sendable {
         public let url: String
     }
 
-    private struct Kept: StoredRecord {
+    struct Kept: StoredRecord, Codable, Equatable {
         let receiver: Receiver
         var storeKey: String { receiver.id }
     }
@@ -20,26 +20,27 @@ public final class WebhookReceivers: Sendable {
     /// Long enough for any local receiver, short enough that a list of them stays small.
     static let maxURLLength = 2_048
 
-    private let receivers = MemoryRecordStore<Kept>()
+    private let receivers: ProviderStore<Kept>
     /// However old, the oldest go first past the limit.
     private let retention: Retention
 
-    init(limit: Int) {
+    init(limit: Int, storage: any SandboxStorage) {
+        receivers = ProviderStore("webhooks.receivers", in: storage)
         retention = Retention(age: .infinity, capacity: limit)
     }
 
-    public var all: [Receiver] { receivers.records().map(\.receiver) }
+    public var all: [Receiver] { get async throws { try await receivers.records().map(\.receiver) } }
 
     /// Registers `url`; when `limit` are registered, the oldest goes: a shared sandbox outlives
     /// runs that ended without unregistering (killed, or crashed), and new runs must still hear.
-    func add(_ url: String) throws(Refusal) -> Receiver {
+    func add(_ url: String) async throws -> Receiver {
         try Self.validate(url)
         let receiver = Receiver(id: SandboxIDs.make("WHR_", length: 12), url: url)
-        _ = receivers.create(at: StoreMoment(now: .distantPast, retention: retention)) { _ in Kept(receiver: receiver) }
+        _ = try await receivers.create(at: StoreMoment(now: .distantPast, retention: retention)) { _ in Kept(receiver: receiver) }
         return receiver
     }
 
-    func remove(id: String) -> Bool { receivers.remove(id) != nil }
+    func remove(id: String) async throws(SandboxStoreUnavailable) -> Bool { try await receivers.remove(id) != nil }
 
     /// An absolute http(s) URL with a host and no credentials: what a delivery can POST to.
     private static func validate(_ url: String) throws(Refusal) {

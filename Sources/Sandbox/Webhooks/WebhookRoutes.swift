@@ -11,19 +11,19 @@ struct WebhookRoutes {
     private struct Registration: Decodable { let url: String }
 
     func register(on router: Router<SandboxRequestContext>) {
-        router.post("sandbox/webhooks") { request, _ in await add(request) }
-        router.get("sandbox/webhooks") { _, _ in SandboxResponse.json(["receivers": dispatcher.receivers.all]) }
-        router.get("sandbox/webhooks/deliveries") { _, _ in SandboxResponse.json(["deliveries": dispatcher.log.all]) }
+        router.post("sandbox/webhooks") { request, _ in try await add(request) }
+        router.get("sandbox/webhooks") { _, _ in SandboxResponse.json(["receivers": try await dispatcher.receivers.all]) }
+        router.get("sandbox/webhooks/deliveries") { _, _ in SandboxResponse.json(["deliveries": try await dispatcher.log.all]) }
         router.delete("sandbox/webhooks/:id") { _, context in
             let id = context.parameters.get("id") ?? ""
-            guard dispatcher.receivers.remove(id: id) else {
+            guard try await dispatcher.receivers.remove(id: id) else {
                 return SandboxError(.notFound, "NOT_FOUND", "No webhook receiver \(id).").response
             }
             return Response(status: .noContent)
         }
     }
 
-    private func add(_ request: Request) async -> Response {
+    private func add(_ request: Request) async throws -> Response {
         let data: Data
         do { data = try await request.readBody(limit: limits.maxBodyBytes) } catch {
             return SandboxError(.contentTooLarge, "VALUE_TOO_LONG", "The request body is too large.").response
@@ -32,10 +32,10 @@ struct WebhookRoutes {
             return SandboxError(
                 .badRequest, "INVALID_JSON", #"The body must be JSON {"url": "http://…"}."#, field: "url").response
         }
-        do throws(WebhookReceivers.Refusal) {
-            return SandboxResponse.json(try dispatcher.receivers.add(body.url), status: .created)
-        } catch {
-            switch error {
+        do {
+            return SandboxResponse.json(try await dispatcher.receivers.add(body.url), status: .created)
+        } catch let refusal as WebhookReceivers.Refusal {
+            switch refusal {
             case .invalid(let message):
                 return SandboxError(.badRequest, "INVALID_URL", message, field: "url").response
             }

@@ -33,7 +33,7 @@ import Testing
         let unknownKey = problem("profiles:\n  a:\n    provider: [square]\n")
         #expect(unknownKey?.line == 3)
         #expect(unknownKey?.field == "profiles.a.provider")
-        #expect(unknownKey?.problem.contains("takes description, providers, sandbox_url, options, credentials") == true)
+        #expect(unknownKey?.problem.contains("takes description, providers, sandbox_url, sandbox_store, options, credentials") == true)
 
         let unknownProvider = problem("profiles:\n  a:\n    providers: [sqaure]\n")
         #expect(unknownProvider?.problem.contains("\"sqaure\" is not a provider; use cashapp, afterpay, adyen, square, antom, wallet") == true)

@@ -14,12 +14,12 @@ import TestSupport
 
     @Test func aRunsLeftoverFaultsAreRemovedFromASharedSandbox() async throws {
         try await SandboxHarness.with { harness in
-            try harness.inject("POST /sandbox/never 500*3")  // a standing fault, owned by the sandbox
+            try await harness.inject("POST /sandbox/never 500*3")  // a standing fault, owned by the sandbox
             var session = SessionOptions(sandboxURL: harness.baseURL, retryBaseDelay: .milliseconds(5))
             session.faults = [try FaultRule(spec: "GET /customer-request 503*50")]
             let failed = await run(HeadlessOptions(session: session, timeoutSeconds: 20))
             #expect(failed == .failed)
-            #expect(harness.sandbox.faults.pendingWithOwners.map(\.owner) == ["sandbox"])
+            #expect(try await harness.sandbox.faults.pendingWithOwners.map(\.owner) == ["sandbox"])
             // The next plain run by anyone else goes through.
             let next = await run(HeadlessOptions(session: SessionOptions(sandboxURL: harness.baseURL), timeoutSeconds: 20))
             #expect(next == .approved)
@@ -36,13 +36,14 @@ import TestSupport
             let run = Task { await self.run(HeadlessOptions(session: session, scenario: scenario, timeoutSeconds: 2)) }
             let deadline = ContinuousClock.now + .seconds(10)
             while owners.withLock({ $0.isEmpty }), ContinuousClock.now < deadline {
-                owners.withLock { $0 = harness.sandbox.faults.pendingWithOwners.map(\.owner) }
+                let pending = try await harness.sandbox.faults.pendingWithOwners.map(\.owner)
+                owners.withLock { $0 = pending }
                 try await Task.sleep(for: .milliseconds(5))
             }
             let seen = owners.withLock { $0 }
             #expect(seen.count == 1 && seen[0].hasPrefix("run-"), "\(seen)")
             _ = await run.value
-            #expect(harness.sandbox.faults.pendingWithOwners.isEmpty)
+            #expect(try await harness.sandbox.faults.pendingWithOwners.isEmpty)
         }
     }
 }

@@ -79,7 +79,7 @@ extension ProviderDescriptor {
                 cashAppBaseURL: AdyenOptions.cashAppHost(values, sandboxed: cashApp.baseURL),
                 settings: AdyenOptions.settings(values), webhooks: webhooks)
         },
-        makeSandbox: { assembly in await AdyenSandbox(id: "adyen", cashApp: await assembly.cashAppSandbox()) },
+        makeSandbox: { assembly in await AdyenSandbox(id: "adyen", cashApp: await assembly.cashAppSandbox(), settings: assembly.settings) },
         configureSandbox: { values, settings in
             if let key = values[AdyenOptions.hmacKey.flag] { settings.adyen.hmacKey = key }
         },

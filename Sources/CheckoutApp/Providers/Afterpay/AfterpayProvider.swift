@@ -46,7 +46,7 @@ extension ProviderDescriptor {
                 customerRequests: CustomerRequestClient(configuration: cashApp, http: connection.http),
                 environmentProblem: AfterpayOptions.environmentProblem(connection.options))
         },
-        makeSandbox: { assembly in await AfterpaySandbox(id: "afterpay", cashApp: await assembly.cashAppSandbox()) },
+        makeSandbox: { assembly in await AfterpaySandbox(id: "afterpay", cashApp: await assembly.cashAppSandbox(), settings: assembly.settings) },
         credentialProbe: AfterpayOptions.credentialProbe,
         // Cash App Pay's customer request carries the reference.
         referenceLimit: CashAppOptions.referenceLimit)

@@ -51,7 +51,7 @@ extension ProviderDescriptor {
                 redirectURL: (sandboxURL ?? "https://checkout.terminal.invalid") + "/sandbox/antom/return",
                 sandboxEnvironment: configuration.clientID.hasPrefix("SANDBOX_"), report: report, log: notices.sdkLogger(provider: "antom"))
         },
-        makeSandbox: { _ in await AntomSandbox(id: "antom") },
+        makeSandbox: { assembly in await AntomSandbox(id: "antom", settings: assembly.settings) },
         detail: { values in AntomOptions.settings(values).mode.spelling },
         credentialProbe: AntomOptions.credentialProbe)
 }

@@ -65,7 +65,7 @@ extension ProviderDescriptor {
                 notify: { name, summary in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, verified: true)) },
                 post: { name, summary, fields in notices.post(ProviderNotice(provider: "square", name: name, summary: summary, fields: fields, verified: true)) })
         },
-        makeSandbox: { _ in await SquareSandbox(id: "square") },
+        makeSandbox: { assembly in await SquareSandbox(id: "square", settings: assembly.settings) },
         credentialProbe: SquareOptions.credentialProbe,
         commands: [ProviderCommand(name: "offline", type: OfflineCommand.self)],
         profileExample: SquareOptions.profileExample,

@@ -41,7 +41,7 @@ extension ProviderDescriptor {
             return WalletAdapter(
                 provider: "wallet", settings: settings, customer: connection.catalog?.sampleCustomer, desk: connection.desk, services: services, report: report)
         },
-        makeSandbox: { _ in WalletSandbox(id: "wallet") },
+        makeSandbox: { assembly in WalletSandbox(id: "wallet", settings: assembly.settings) },
         detail: { values in ((try? WalletOptions.settings(values)) ?? WalletSettings()).processor == .square ? "Square" : "Adyen" },
         // The soak also runs the merchant's flat methods and a contact-only store pickup (no rates
         // call); `make bench` measures the address-driven sheet (its row stays `wallet`).
