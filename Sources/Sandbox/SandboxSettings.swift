@@ -35,6 +35,9 @@ public struct SandboxSettings: Sendable {
     var storage: any SandboxStorage = MemoryStorage()
     /// What must run beside the HTTP server for `storage` (a database's connection pool), if anything.
     var storageService: (any Service)?
+    /// Told of what went wrong serving a request that the answer alone does not say (a store that
+    /// failed): `checkout sandbox` prints it; the sandbox a screen embeds keeps quiet.
+    public var reportProblem: (@Sendable (String) -> Void)?
     /// Each provider's own settings, by their type: see `subscript(_:)`.
     private var providerSettings: [ObjectIdentifier: any SandboxProviderSettings] = [:]
 

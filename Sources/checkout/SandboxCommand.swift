@@ -30,7 +30,7 @@ struct SandboxCommand: AsyncParsableCommand {
             that database is one sandbox.
             """ + "\n" + ExitCodes.section([
                 .init(ExitStatus.failed.rawValue, meaning: "it could not listen on --host and --port (e.g. the port is taken)"),
-                .init(Self.storeUnavailable, meaning: "the --store database cannot be used (unreachable, refused, or not built into this checkout)"),
+                .init(Self.storeUnavailable, meaning: "the --store database cannot be used (unreachable, refused, or its schema is newer than this checkout knows)"),
                 ExitCodes.usage(", a provider option the sandbox cannot use, or a --reset that was not confirmed"),
                 ExitCodes.signals("after finishing the requests in flight; this is how it normally stops: it runs until then"),
             ])
@@ -100,7 +100,8 @@ struct SandboxCommand: AsyncParsableCommand {
             Console.err("sandbox: not reset, not started (--yes resets without asking)")
             throw ExitCode(.usage)
         }
-        do { try settings.useStore(store, reset: self.store.reset) } catch {
+        settings.reportProblem = { Console.err("sandbox: \($0)") }
+        do { try await settings.useStore(store, reset: self.store.reset) } catch {
             Console.err("error: \(error)")
             throw ExitCode(Self.storeUnavailable)
         }

@@ -169,21 +169,22 @@ import TestSupport
 
     // MARK: - Choosing the store
 
-    @Test func thePostgresStoreIsNotBuiltInYetAndSaysSo() throws {
+    @Test func anUnreachableDatabaseIsAnErrorNamingItsURLWithoutThePassword() async throws {
         var settings = SandboxSettings()
         #expect(settings.store == .memory)
         #expect(settings.storage is MemoryStorage)
-        let choice = SandboxStoreChoice.postgres(url: "postgres://alice:s3cret@db.example:5432/sandbox", poolSize: 8)
+        // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+        let choice = SandboxStoreChoice.postgres(url: "postgres://alice:s3cret@127.0.0.1:1/sandbox?sslmode=disable", poolSize: 8)
         do {
-            try settings.useStore(choice)
-            Issue.record("the PostgreSQL store was made")
+            try await settings.useStore(choice)
+            Issue.record("a store was made on a closed port")
         } catch {
-            #expect(error.description.contains("not built into this checkout"))
-            #expect(error.description.contains("postgres://alice:***@db.example:5432/sandbox"))
+            #expect(error.description.contains("postgres://alice:***@127.0.0.1:1/sandbox"), "\(error)")
+            #expect(error.description.contains("refused"), "\(error)")
             #expect(!error.description.contains("s3cret"))
         }
         #expect(settings.store == .memory)
-        try settings.useStore(.memory)
+        try await settings.useStore(.memory)
         #expect(settings.storage is MemoryStorage)
     }
 
@@ -202,8 +203,9 @@ import TestSupport
         ("mysql://alice@db:3306/x", "scheme"),
         ("postgres://db.example:5432/sandbox", "USER"),
         ("postgres://alice@:5432/sandbox", "HOST"),
-        ("postgres://alice@db.example/sandbox", "PORT"),
-        ("postgres://alice@db.example:5432/", "DB"),
+        ("postgres://alice@db.example/sandbox", nil),  // PostgreSQL's own port, 5432
+        ("postgres://alice@db.example:5432/sandbox?sslmode=sometimes", "sslmode"),
+        ("postgres://alice@db.example:5432/", "database"),
         ("postgres://alice:pw@db.example:70000/x", "70000"),
         ("not a url", "postgres://"),
     ] as [(String, String?)])

@@ -12,6 +12,8 @@ struct SandboxResponder: HTTPResponder {
     let router: RouterResponder<SandboxRequestContext>
     let methods: RouteMethods
     let providers: [any SandboxProvider]
+    /// Told why a request was answered 503 (what the store threw, never its password).
+    var reportProblem: (@Sendable (String) -> Void)? = nil
 
     func respond(to request: Request, context: Context) async throws -> Response {
         // Routed first: the method check only runs for what the router does not know (it
@@ -20,6 +22,7 @@ struct SandboxResponder: HTTPResponder {
         do { routed = try await router.respond(to: request, context: context) } catch let error as HTTPError where error.status == .notFound {
             return try methodNotAllowed(request) ?? notFound(request) ?? { throw error }()
         } catch let failure as SandboxStoreUnavailable {
+            reportProblem?("\(request.method) \(request.uri.path): 503, the store failed: \(failure.underlying)")
             return await Self.unavailable(failure, request: request, providers: providers)
         }
         // A 404 without a Content-Type is the router's own (every route's 404 is a JSON error).

@@ -67,7 +67,8 @@ public struct SandboxServer: Sendable {
         let bound = AsyncThrowingStream<Int, any Error>.makeStream()
         let connections = ConnectionGate(limit: settings.limits.maxConnections)
         let router = makeRouter()
-        let responder = SandboxResponder(router: router.buildResponder(), methods: RouteMethods(router.routes), providers: providers)
+        let responder = SandboxResponder(
+            router: router.buildResponder(), methods: RouteMethods(router.routes), providers: providers, reportProblem: settings.reportProblem)
         let app = Application(
             responder: responder,
             server: serverBuilder(gate: connections),

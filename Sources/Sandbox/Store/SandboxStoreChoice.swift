@@ -39,42 +39,50 @@ extension SandboxSettings {
     /// Keeps every provider's records where `choice` says; with `reset`, a database is emptied
     /// when it starts (after its schema is applied, before anything is served). Call it before the
     /// providers are made (`ProviderRegistry.sandboxProviders`): they take their stores from these settings.
-    public mutating func useStore(_ choice: SandboxStoreChoice, reset: Bool = false) throws(SandboxStoreStartError) {
-        let made = try Self.makeStorage(choice, reset: reset)
+    /// A database is connected to once here (its schema applied under an advisory lock, a newer
+    /// one refused), so an unreachable or wrong database is an error before anything is served.
+    public mutating func useStore(_ choice: SandboxStoreChoice, reset: Bool = false) async throws(SandboxStoreStartError) {
+        let made = try await Self.makeStorage(choice, reset: reset)
         store = choice
         storage = made.storage
         storageService = made.service
     }
 
     /// The storage `choice` names and what must run beside the HTTP server for it.
-    static func makeStorage(_ choice: SandboxStoreChoice, reset: Bool) throws(SandboxStoreStartError)
+    static func makeStorage(_ choice: SandboxStoreChoice, reset: Bool) async throws(SandboxStoreStartError)
         -> (storage: any SandboxStorage, service: (any Service)?)
     {
         switch choice {
         case .memory:
             return (MemoryStorage(), nil)
-        case .postgres:
-            // ─── PostgreSQL hook ─────────────────────────────────────────────────────────────────
-            // The one place a database store is made: `PostgresStorage` (Sources/Sandbox/Store/
-            // Postgres/) is constructed here from `url`, `poolSize` and `reset` (empty every table once
-            // migrated, before serving) and returned as both the storage and the service
-            // `SandboxServer.start` runs beside the HTTP server, e.g.
-            //     case .postgres(let url, let poolSize):
-            //         let storage = try PostgresStorage(url: url, poolSize: poolSize, reset: reset)   // its
-            //         return (storage, storage)          // errors mapped to SandboxStoreStartError(store: choice, …)
-            // Until it is merged, this build has no database store.
-            throw SandboxStoreStartError(
-                store: choice,
-                reason: "the PostgreSQL store is not built into this checkout; use the memory store (leave out --store)")
+        case .postgres(let url, let poolSize):
+            do {
+                let storage = try PostgresStorage(url: url, poolSize: poolSize)
+                try await storage.prepare()
+                if reset { try await storage.reset() }
+                // The pool runs as a service beside the HTTP server (SandboxServer.start).
+                return (storage, storage)
+            } catch {
+                throw SandboxStoreStartError(store: choice, reason: error.startReason)
+            }
+        }
+    }
+}
+
+extension PostgresStoreError {
+    /// Why a store could not start, without repeating the URL `SandboxStoreStartError` names.
+    var startReason: String {
+        switch self {
+        case .unreachable(_, let reason): reason
+        case .schemaTooNew(_, let database, let known):
+            "its sandbox schema is version \(database), newer than this checkout knows (version \(known)): upgrade checkout, or point --store at another database"
+        default: description
         }
     }
 }
 
 /// Reading and printing a store URL: `postgres://USER[:PASSWORD]@HOST:PORT/DB`.
 public enum SandboxStoreURL {
-    /// The form a store URL takes, for error messages.
-    public static let form = "postgres://USER@HOST:PORT/DB (or postgresql://; a password as USER:PASSWORD@, or in PGPASSWORD)"
-
     /// `url` with any password replaced by `***`: what banners, logs and errors may show.
     public static func redacting(_ url: String) -> String {
         guard let schemeEnd = url.range(of: "://") else { return url }
@@ -87,21 +95,13 @@ public enum SandboxStoreURL {
         return String(url[..<colon]) + ":***" + String(url[at...])
     }
 
-    /// Why `url` is not a store URL; nil when it is one.
+    /// Why `url` is not a store URL, naming the part that is wrong; nil when it is one.
     public static func problem(_ url: String) -> String? {
-        let shown = redacting(url)
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
-            return "\"\(shown)\" is not a URL; write it as \(form)"
+        do {
+            _ = try PostgresLocation(parsing: url)
+            return nil
+        } catch {
+            return error.description
         }
-        guard scheme == "postgres" || scheme == "postgresql" else {
-            return "\"\(shown)\" has the scheme \(scheme)://, not postgres://; write it as \(form)"
-        }
-        guard let user = components.user, !user.isEmpty else { return "\"\(shown)\" names no USER; write it as \(form)" }
-        guard let host = components.host, !host.isEmpty else { return "\"\(shown)\" names no HOST; write it as \(form)" }
-        guard let port = components.port else { return "\"\(shown)\" names no PORT; write it as \(form)" }
-        guard (1...65535).contains(port) else { return "\"\(shown)\" has the port \(port), not 1...65535" }
-        let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        guard !database.isEmpty, !database.contains("/") else { return "\"\(shown)\" names no DB (one path segment); write it as \(form)" }
-        return nil
     }
 }

@@ -2,23 +2,16 @@ import Foundation
 import Logging
 import PostgresNIO
 import Testing
+import TestSupport
 
 @testable import Sandbox
 
-/// The PostgreSQL the store's tests use: `CHECKOUT_TEST_POSTGRES_URL` (`make test` starts a
-/// throw-away cluster and sets it: `.ci/postgres-cluster.sh run swift test`). Without it the tests
-/// that need it skip, unless CI is set: in CI a missing database is a failure.
+/// The PostgreSQL the store's tests use (`TestPostgres`), reached directly for schemas and SQL.
 enum PostgresTestDatabase {
-    static let url: String? = ProcessInfo.processInfo.environment["CHECKOUT_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false
-    /// Whether the PostgreSQL tests run (and, in CI, fail without a database).
-    static let isEnabled = url != nil || isCI
-    static let skipReason: Comment =
-        "CHECKOUT_TEST_POSTGRES_URL is not set: the PostgreSQL store tests need a database (make test starts one; or .ci/postgres-cluster.sh run swift test)"
-
-    struct Missing: Error, CustomStringConvertible {
-        var description: String { "CHECKOUT_TEST_POSTGRES_URL is not set, and CI needs a PostgreSQL (make test starts one)" }
-    }
+    static let url = TestPostgres.url
+    static let isEnabled = TestPostgres.isEnabled
+    static let skipReason = TestPostgres.skipReason
+    typealias Missing = TestPostgres.Missing
 
     /// The database the URL names, in `schema` when given.
     static func location(schema: String? = nil) throws -> PostgresLocation {

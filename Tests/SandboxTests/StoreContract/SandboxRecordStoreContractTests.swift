@@ -45,6 +45,30 @@ import Testing
         #expect(try await store.count() == 1)
     }
 
+    /// Providers scope keys with NUL ("client\u{0}key") and a client may send NUL or % in an
+    /// idempotency key: each is kept exactly, and keys that differ only there stay apart.
+    @Test(arguments: StoreFactory.all)
+    func keysWithNulAndPercentAreKeptExactlyAndApart(_ factory: StoreFactory) async throws {
+        let store = factory()
+        let odd = ContractRecord(key: "client\u{0}a", idempotencyKey: "k\u{0}1", body: "nul \u{0} inside", claim: "grant\u{0}1")
+        let look = ContractRecord(key: "client%00a", idempotencyKey: "k%001", body: "percent", claim: "grant%001")
+        guard case .created = try await create(store, odd), case .created = try await create(store, look) else {
+            Issue.record("both were not created")
+            return
+        }
+        #expect(try await store.record(.key("client\u{0}a"), at: nil)?.body == "nul \u{0} inside")
+        #expect(try await store.record(.key("client%00a"), at: nil)?.body == "percent")
+        #expect(try await store.record(.idempotencyKey("k\u{0}1"), at: nil)?.key == "client\u{0}a")
+        #expect(try await store.record(.claim("grant%001"), at: nil)?.key == "client%00a")
+        guard case .replayed(let again) = try await create(store, odd) else {
+            Issue.record("the same key and request did not replay")
+            return
+        }
+        #expect(again == (try await store.record(.key("client\u{0}a"), at: nil)))
+        #expect(try await store.remove("client\u{0}a", if: { _ in true })?.key == "client\u{0}a")
+        #expect(try await store.count() == 1)
+    }
+
     @Test(arguments: StoreFactory.all)
     func anUpdateChangesOneRecordAndAnUnknownKeyIsNotFound(_ factory: StoreFactory) async throws {
         let store = factory()

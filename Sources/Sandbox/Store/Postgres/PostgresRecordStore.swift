@@ -81,7 +81,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
                 let members = try await records(
                     db,
                     """
-                    SELECT key, body::text FROM sandbox_records WHERE store = \(name) AND record_group = \(group)
+                    SELECT key, body FROM sandbox_records WHERE store = \(name) AND record_group = \(group)
                     ORDER BY sequence FOR UPDATE
                     """)
                 for member in members {
@@ -190,7 +190,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     }
 
     func records(at moment: StoreMoment?) async throws -> [Record] {
-        let all: PostgresQuery = "SELECT key, body::text FROM sandbox_records WHERE store = \(name) ORDER BY sequence"
+        let all: PostgresQuery = "SELECT key, body FROM sandbox_records WHERE store = \(name) ORDER BY sequence"
         guard let moment, needsUnit(moment) else {
             return try await storage.read("list", store: name) { db in try await records(db, all).map(\.record) }
         }
@@ -274,7 +274,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         for found in try await records(
             db,
             """
-            SELECT key, body::text FROM sandbox_records
+            SELECT key, body FROM sandbox_records
             WHERE store = \(name) AND is_open AND (settles_at IS NULL OR settles_at <= \(now))
             """)
         {
@@ -295,7 +295,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         let locked = try await records(
             db,
             """
-            SELECT key, body::text FROM sandbox_records WHERE store = \(name) AND key = ANY(\(due)) AND is_open
+            SELECT key, body FROM sandbox_records WHERE store = \(name) AND key = ANY(\(due)) AND is_open
             ORDER BY key FOR UPDATE
             """)
         for found in locked {
@@ -351,16 +351,16 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         let lock = locking ? " FOR UPDATE OF r" : ""
         switch lookup {
         case .key(let key):
-            return "SELECT r.key, r.body::text FROM sandbox_records r WHERE r.store = \(name) AND r.key = \(key)\(unescaped: lock)"
+            return "SELECT r.key, r.body FROM sandbox_records r WHERE r.store = \(name) AND r.key = \(key)\(unescaped: lock)"
         case .idempotencyKey(let idempotencyKey):
             return """
-                SELECT r.key, r.body::text FROM sandbox_idempotency_keys i
+                SELECT r.key, r.body FROM sandbox_idempotency_keys i
                 JOIN sandbox_records r ON r.store = i.store AND r.key = i.record_key
                 WHERE i.store = \(name) AND i.idempotency_key = \(idempotencyKey)\(unescaped: lock)
                 """
         case .claim(let claim):
             return """
-                SELECT r.key, r.body::text FROM sandbox_claims c
+                SELECT r.key, r.body FROM sandbox_claims c
                 JOIN sandbox_records r ON r.store = c.store AND r.key = c.record_key
                 WHERE c.store = \(name) AND c.claim = \(claim)\(unescaped: lock)
                 """
@@ -381,7 +381,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         try await records(
             db,
             """
-            SELECT r.key, r.body::text FROM sandbox_claims c
+            SELECT r.key, r.body FROM sandbox_claims c
             JOIN sandbox_records r ON r.store = c.store AND r.key = c.record_key
             WHERE c.store = \(name) AND c.claim = ANY(\(claims)) AND c.record_key IS DISTINCT FROM \(key)
             ORDER BY c.claim LIMIT 1
@@ -428,7 +428,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         }
         try await db.query(
             """
-            UPDATE sandbox_records SET body = \(try encode(after))::jsonb, is_open = \(after.storeIsOpen),
+            UPDATE sandbox_records SET body = \(try encode(after)), is_open = \(after.storeIsOpen),
                 settles_at = \(settlesAt(after)), record_group = \(after.storeGroup)
             WHERE store = \(name) AND key = \(key)
             """, logger: logger)
@@ -444,7 +444,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
             """
             INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
             VALUES (\(name), \(key), \(sequence), \(created), \(record.storeIsOpen), \(settlesAt(record)), \(record.storeGroup),
-                \(body)::jsonb)\(unescaped: suffix)
+                \(body))\(unescaped: suffix)
             """
         }
         if try await db.query(row(" ON CONFLICT (store, key) DO NOTHING RETURNING 1"), logger: logger).collect().isEmpty {
@@ -460,12 +460,12 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     }
 
     private func encode(_ record: Record) throws -> String {
-        String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+        String(decoding: try StoredRecordCoding.encoder().encode(record), as: UTF8.self)
     }
 
     private func decode(_ body: String, key: String) throws -> Record {
         do {
-            return try JSONDecoder().decode(Record.self, from: Data(body.utf8))
+            return try StoredRecordCoding.decoder().decode(Record.self, from: Data(body.utf8))
         } catch {
             throw PostgresStoreError.undecodable(store: name, key: key, reason: String(describing: error))
         }

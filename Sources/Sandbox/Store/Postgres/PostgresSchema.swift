@@ -5,7 +5,7 @@ import PostgresNIO
 /// The sandbox's tables in PostgreSQL and the migrations that make them. Every store shares them,
 /// its rows told apart by the store's name:
 ///
-/// - `sandbox_records`: one row per record, its JSON (`body`, JSONB) keyed by (store, key), with
+/// - `sandbox_records`: one row per record, its JSON (`body`, as text: exactly what was written, `\u0000` escapes included, which JSONB refuses; `body::jsonb` reads it in psql) keyed by (store, key), with
 ///   its creation number, creation time, whether time can still change it (and from when, when the
 ///   store's policy says: `StorePolicy.settlesAt`) and its group.
 /// - `sandbox_idempotency_keys`, `sandbox_claims`: the indexes, each under a primary key, so two
@@ -27,7 +27,7 @@ enum PostgresSchema {
                 is_open boolean NOT NULL,
                 settles_at double precision,
                 record_group text,
-                body jsonb NOT NULL,
+                body text NOT NULL,
                 PRIMARY KEY (store, key)
             )
             """,

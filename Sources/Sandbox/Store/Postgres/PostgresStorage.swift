@@ -20,15 +20,10 @@ public final class PostgresStorage: SandboxStorage, Service {
     /// serialization failure or a lost race for a unique key.
     let attempts: Int
 
-    /// Connections a storage opens at most, unless told otherwise (`--store-pool-size`).
-    public static let defaultPoolSize = 16
-    /// The pool sizes a storage accepts.
-    public static let poolSizes = 1...512
-
     /// The database's URL without its password: for banners, logs and messages.
     public var redactedURL: String { location.redacted }
 
-    init(location: PostgresLocation, poolSize: Int = PostgresStorage.defaultPoolSize, attempts: Int = 8, logger: Logger? = nil) {
+    init(location: PostgresLocation, poolSize: Int = SandboxStoreChoice.defaultPoolSize, attempts: Int = 8, logger: Logger? = nil) {
         self.location = location
         self.attempts = max(1, attempts)
         self.logger = logger ?? Logger(label: "checkout.sandbox.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -43,14 +38,14 @@ public final class PostgresStorage: SandboxStorage, Service {
     }
 
     /// Reads `url` (see `PostgresLocation`); throws `PostgresStoreError.invalidURL` naming the field.
-    public convenience init(url: String, poolSize: Int = PostgresStorage.defaultPoolSize) throws(PostgresStoreError) {
+    public convenience init(url: String, poolSize: Int = SandboxStoreChoice.defaultPoolSize) throws(PostgresStoreError) {
         self.init(location: try PostgresLocation(parsing: url), poolSize: poolSize)
     }
 
     func store<Record: StoredRecord & Codable>(_ name: String, of type: Record.Type, policy: StorePolicy<Record>)
         -> any SandboxRecordStore<Record>
     {
-        PostgresRecordStore<Record>(name: name, storage: self, policy: policy)
+        PostgresEscapingStore(rows: PostgresRecordStore(name: name, storage: self, policy: policy.rows()))
     }
 
     // MARK: - Life

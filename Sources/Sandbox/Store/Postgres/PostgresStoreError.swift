@@ -54,6 +54,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 text =
                     if detail.localizedCaseInsensitiveContains("connection refused") {
                         "connection refused (is PostgreSQL listening there?)"
+                    } else if detail.contains("UnknownHost") || detail.localizedCaseInsensitiveContains("name or service not known") {
+                        "the host \(location.host) is not known (check its name, or your DNS)"
                     } else if detail.localizedCaseInsensitiveContains("timed out") || detail.localizedCaseInsensitiveContains("timeout") {
                         "no answer in time (\(detail))"
                     } else {
@@ -64,6 +66,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             }
         } else if let error = error as? PostgresStoreError {
             text = error.description
+        } else if String(describing: error).contains("CircuitBreakerTripped") {
+            // The pool stops dialling for a while after connections fail, then tries again itself.
+            text = "the database cannot be reached (the connection pool retries on its own, backing off)"
         } else {
             text = String(describing: error)
         }
