@@ -167,6 +167,28 @@ import TestSupport
         }
     }
 
+    /// The payment is kept before its webhook is sent: a store that cannot list the receivers
+    /// costs the webhook (reported), never the payment's answer, so no client retries a payment
+    /// that was made; and the same Idempotency-Key still replays the one payment.
+    @Test func aWebhookStoreFailureAfterAPaymentAnswersThePaymentAndReportsIt() async throws {
+        var settings = Self.settings(FailingStorage(failing: "webhooks.receivers"))
+        settings.adyen.asyncResultDelay = 0.05
+        let reported = Mutex<[String]>([])
+        settings.reportProblem = { problem in reported.withLock { $0.append(problem) } }
+        try await SandboxServer.withRunning(settings) { sandbox in
+            let adyen = AdyenTestSandbox(sandbox: sandbox)
+            let payment = AdyenTestSandbox.payment(4505, ["grantId": try await adyen.grant(4505)])
+            let pay = { try AdyenTestSandbox.object(try await adyen.adyen("POST", "/v71/payments", payment, idempotencyKey: "pay-once")) }
+            let first = try await pay()
+            #expect(first["resultCode"] as? String == "Authorised", "\(first)")
+            let again = try await pay()
+            #expect(again["pspReference"] as? String == first["pspReference"] as? String)
+            let payments = try await adyen.ledger()["adyen_payments"] as? [[String: Any]] ?? []
+            #expect(payments.count == 1, "\(payments)")
+        }
+        #expect(reported.withLock { $0 }.contains { $0.contains("not sent") && $0.contains("could not list the receivers") }, "\(reported.withLock { $0 })")
+    }
+
     // MARK: - Choosing the store
 
     @Test func anUnreachableDatabaseIsAnErrorNamingItsURLWithoutThePassword() async throws {

@@ -65,6 +65,26 @@ import TestSupport
         }
     }
 
+    /// Adds racing (as on several instances of one sandbox) keep the first `limit` and refuse the rest.
+    @Test func racingAddsNeverPassTheLimit() async throws {
+        let plan = FaultPlan(limit: 5)
+        let added = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for number in 0..<40 {
+                group.addTask {
+                    do {
+                        try await plan.add(try FaultRule(spec: "GET /race/\(number) 503"))
+                        return true
+                    } catch is FaultPlanFull {
+                        return false
+                    }
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(added == 5)
+        #expect(try await plan.pending.count == 5)
+    }
+
     @Test func theFaultPlanHoldsAtMostItsLimitAndUsedUpRulesMakeRoom() async throws {
         try await SandboxHarness.with(limits: limits(maxFaults: 2)) { harness in
             try await harness.inject("GET /customer-request 503")

@@ -57,10 +57,13 @@ struct AdyenEndpoint: Sendable {
                 throw rejection
             case .fresh:
                 let answer: Answer
-                do { answer = try await handler(data, key) } catch {
+                do { answer = try await handler(data, key) } catch let rejection as AdyenRejection {
+                    // Refused before anything moved: the key is free for a corrected request.
                     try? await idempotency.release(scope: apiKey, key: key)
-                    throw error
+                    throw rejection
                 }
+                // Any other failure (the store) may come after money moved: the key stays in
+                // progress, so a retry hears 704 (transient) rather than paying twice.
                 // Once it ran, the key is not released when keeping its answer fails: a retry then
                 // hears "in progress" (transient) rather than paying twice.
                 try await idempotency.finish(scope: apiKey, key: key, status: Int(answer.status.code), body: answer.body)

@@ -140,10 +140,13 @@ struct AdyenSessionRoutes {
                     let (answer, payment) = try await handle(call, body, session: session, sessionData: next, baseURL: request.baseURL, now: now)
                     try await sessions.finish(id, sessionData: next, answer: answer, payment: payment)
                     return AdyenJSON.response(data: answer, status: .ok)
-                } catch {
+                } catch let rejection as AdyenRejection {
+                    // Refused before anything moved: the session takes the same sessionData again.
                     try? await sessions.abort(id, sessionData: next)
-                    throw error
+                    throw rejection
                 }
+                // Any other failure (the store) may come after the payment was made: the session is
+                // not rolled back, so the same sessionData cannot pay twice.
             }
         }
     }

@@ -63,7 +63,7 @@ final class AntomSessionStore: Sendable {
             policy: StorePolicy(
                 settle: { record, now in record.settle(now: now) },
                 onSettled: { settled in sink.send(settled.compactMap(\.latestNotice)) },
-                forgetsSettledFirst: true))
+                forgetsSettledFirst: true, settlesAt: \.settlesAt))
     }
 
     /// Where notifications go from now on.
@@ -90,8 +90,13 @@ final class AntomSessionStore: Sendable {
                 earlier.close(.superseded, supersededBy: new.id)
                 if let notice = earlier.recordNotification() { notices.append(notice) }
             },
-            make: make)
-        sink.send(notices)
+            // A database store may run the closures again (a retried transaction): each attempt
+            // starts its notices afresh, and only a session that was made tells of those it closed.
+            make: { sequence in
+                notices.removeAll()
+                return make(sequence)
+            })
+        if case .created = outcome { sink.send(notices) }
         switch outcome {
         case .created(let record): return .created(record)
         case .replayed(let record): return .replay(record)
@@ -218,6 +223,16 @@ extension AntomSessionRecord: StoredRecord {
     var storeGroup: String? { Self.scoped(clientID, referenceOrderId) }
     /// PROCESSING and PENDING: the only sessions time can change.
     var storeIsOpen: Bool { status == .processing || status == .pending }
+
+    /// When `settle` first changes it: a processing session at its expiry, a pending one at its
+    /// confirmation (at once when it has none); nil once closed.
+    var settlesAt: Date? {
+        switch status {
+        case .processing: expiresAt
+        case .pending: confirmAt ?? .distantPast
+        default: nil
+        }
+    }
 
     /// Closes it once expired, confirms it once due, and records the notification: true when it did.
     fileprivate mutating func settle(now: Date) -> Bool {

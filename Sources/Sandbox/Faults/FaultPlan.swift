@@ -74,12 +74,17 @@ public final class FaultPlan: Sendable {
     }
 
     /// Adds a rule, unless the plan already holds `limit` of them (`FaultPlanFull`); a store
-    /// failure is thrown as `SandboxStoreUnavailable`. (The count and the add are two steps: two
-    /// instances adding at once may pass the limit by one each, never by more.)
+    /// failure is thrown as `SandboxStoreUnavailable`. Adds racing on several instances (or one)
+    /// are settled by creation order: a rule that is not among the first `limit` is taken back.
     public func add(_ rule: FaultRule, owner: String = FaultPlan.sandboxOwner) async throws {
         guard try await planned.count() < limit else { throw FaultPlanFull(limit: limit) }
         let kept = Kept(id: SandboxIDs.make("FLT_", length: 16), planned: PlannedFault(rule: rule, owner: owner))
         _ = try await planned.create(at: StoreMoment(now: .distantPast)) { _ in kept }
+        let order = try await planned.records().map(\.id)
+        if let position = order.firstIndex(of: kept.id), position >= limit {
+            _ = try await planned.remove(kept.id)
+            throw FaultPlanFull(limit: limit)
+        }
     }
 
     /// Drops every rule `owner` added; answers how many of them were still pending.

@@ -143,7 +143,10 @@ public final class SquarePaymentStore: Sendable {
     private let records: ProviderStore<Record>
 
     init(storage: any SandboxStorage) {
-        records = ProviderStore("square.payments", in: storage, policy: StorePolicy(settle: { record, now in record.applyDelay(now: now) }))
+        // settlesAt: a database store then reads only the payments whose delay deadline has passed.
+        records = ProviderStore(
+            "square.payments", in: storage,
+            policy: StorePolicy(settle: { record, now in record.applyDelay(now: now) }, settlesAt: { $0.dueAt }))
     }
 
     /// How many payments it holds.

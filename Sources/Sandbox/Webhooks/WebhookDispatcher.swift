@@ -24,18 +24,24 @@ public final class WebhookDispatcher: Sendable {
     public var pending: Int { underWay.withLock { $0 } }
 
     /// Queues `body` (JSON) for every receiver; returns once each delivery is logged, not delivered.
+    /// It never fails the request that caused it: that change is already kept, and a 503 would
+    /// invite a retry of something done. A store that cannot list the receivers or log a delivery
+    /// is reported (`SandboxSettings.reportProblem`); every receiver it could list is still sent to.
     public func send(event: String, body: Data, headers: [(name: String, value: String)] = []) async throws(SandboxStoreUnavailable) {
-        do {
-            for receiver in try await receivers.all {
-                let queued = enqueue(
-                    event: event, receiverID: receiver.id, url: receiver.url, body: body, headers: headers, accept: Self.any2xx, finished: nil,
-                    logged: true)
-                // Started even when the log could not keep it: it holds a place among those under way.
-                defer { queued.start() }
-                try await log.record(queued.entry)
+        let found: [WebhookReceivers.Receiver]
+        do { found = try await receivers.all } catch {
+            settings.reportProblem?("webhook \(event) not sent: the store could not list the receivers: \(SandboxStoreUnavailable(error).underlying)")
+            return
+        }
+        for receiver in found {
+            let queued = enqueue(
+                event: event, receiverID: receiver.id, url: receiver.url, body: body, headers: headers, accept: Self.any2xx, finished: nil,
+                logged: true)
+            // Started even when the log could not keep it: it holds a place among those under way.
+            defer { queued.start() }
+            do { try await log.record(queued.entry) } catch {
+                settings.reportProblem?("webhook \(event) to \(receiver.url): not logged: \(SandboxStoreUnavailable(error).underlying)")
             }
-        } catch {
-            throw SandboxStoreUnavailable(error)
         }
     }
 

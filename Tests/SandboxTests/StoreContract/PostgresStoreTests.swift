@@ -79,6 +79,29 @@ struct PostgresStoreTests {
         }
     }
 
+    /// `--max-faults` holds across instances: adds raced through two keep exactly the limit.
+    @Test func faultsAddedThroughTwoInstancesAtOnceNeverPassTheLimit() async throws {
+        try await PostgresTestDatabase.withInstances(2, purpose: "faults") { storages in
+            let plans = storages.map { FaultPlan(limit: 5, storage: $0) }
+            let added = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for number in 0..<24 {
+                    group.addTask {
+                        do {
+                            try await plans[number % 2].add(try FaultRule(spec: "GET /race/\(number) 503"))
+                            return true
+                        } catch is FaultPlanFull {
+                            return false
+                        }
+                    }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(added == 5)
+            #expect(try await plans[0].pending.count == 5)
+            #expect(try await plans[1].pending.count == 5)
+        }
+    }
+
     @Test func aClaimRacedFromTwoInstancesIsTakenOnce() async throws {
         try await PostgresTestDatabase.withInstances(2, purpose: "claims", poolSize: 8) { storages in
             let stores = stores(storages)

@@ -83,7 +83,13 @@ struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.init(
-            user: user, password: components.password.flatMap { $0.isEmpty ? nil : $0 }, host: host, port: port, database: path, tls: tls)
+            user: user, password: components.password.flatMap { $0.isEmpty ? nil : $0 } ?? Self.environmentPassword, host: host, port: port,
+            database: path, tls: tls)
+    }
+
+    /// libpq's PGPASSWORD, used when the URL has none: a password kept out of argv (`ps`) and history.
+    static var environmentPassword: String? {
+        ProcessInfo.processInfo.environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The URL with the password replaced by `***`: what messages, logs and banners show.

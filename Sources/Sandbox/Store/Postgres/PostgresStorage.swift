@@ -33,7 +33,7 @@ public final class PostgresStorage: SandboxStorage, Service {
         configuration.options.maximumConnections = max(1, poolSize)
         configuration.options.minimumConnections = 0
         configuration.options.connectTimeout = .seconds(10)
-        if let schema = location.schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
+        configuration.options.additionalStartupParameters = location.startupParameters
         self.client = PostgresClient(configuration: configuration, backgroundLogger: self.logger)
     }
 
@@ -105,6 +105,14 @@ public final class PostgresStorage: SandboxStorage, Service {
 
 extension PostgresLocation {
     /// One connection's settings (outside the pool: `prepare`, `reset`, tests).
+    /// Every session's settings: a statement, a wait for a lock (a row another instance holds, the
+    /// migrations' advisory lock) or a transaction left open by a stopped instance ends in
+    /// seconds, so a request is answered 503 rather than hanging on a database in trouble.
+    var startupParameters: [(String, String)] {
+        let bounds = [("statement_timeout", "15s"), ("lock_timeout", "10s"), ("idle_in_transaction_session_timeout", "30s")]
+        return bounds + (schema.map { [("search_path", $0)] } ?? [])
+    }
+
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
         let transport: PostgresConnection.Configuration.TLS =
             switch tls {
@@ -116,7 +124,7 @@ extension PostgresLocation {
             host: host, port: port, username: user, password: password,
             database: database, tls: transport)
         configuration.options.connectTimeout = .seconds(10)
-        if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
+        configuration.options.additionalStartupParameters = startupParameters
         return configuration
     }
 }
