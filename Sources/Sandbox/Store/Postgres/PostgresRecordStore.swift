@@ -45,9 +45,9 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
                     """, logger: logger
                 ).collect()
                 if reserved.isEmpty {
+                    // Its record was forgotten since the key was found: try again (the key is gone too).
                     guard let existing = try await records(db, lookup(.idempotencyKey(idempotencyKey), locking: false)).first else {
-                        throw PostgresStoreError.failed(
-                            operation: "create", store: name, reason: "the idempotency key \(idempotencyKey) is kept without its record")
+                        throw PostgresLostRace()
                     }
                     outcome = sameRequest(existing.record) ? .replayed(existing.record) : .keyReused(existing.record)
                     return .commit
@@ -405,7 +405,19 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
             taken.append(claim)
         }
         let missing = wanted.filter { !taken.contains($0) }
-        guard !missing.isEmpty, let holder = try await holder(db, of: missing, otherThan: key) else { return nil }
+        guard !missing.isEmpty else { return nil }
+        guard let holder = try await holder(db, of: missing, otherThan: key) else {
+            // Refused because this record holds them already: taken. Otherwise their holder let go
+            // since the refusal: the unit is tried again rather than leave them held by no row.
+            var ownHeld = 0
+            for try await count in try await db.query(
+                "SELECT count(*) FROM sandbox_claims WHERE store = \(name) AND record_key = \(key) AND claim = ANY(\(missing))", logger: logger
+            ).decode(Int.self) {
+                ownHeld = count
+            }
+            if ownHeld == missing.count { return nil }
+            throw PostgresLostRace()
+        }
         if !taken.isEmpty {
             try await db.query(
                 "DELETE FROM sandbox_claims WHERE store = \(name) AND record_key = \(key) AND claim = ANY(\(taken))", logger: logger)

@@ -55,14 +55,20 @@ extension PostgresStorage {
         }
     }
 
-    /// One statement outside a transaction (a plain read sees a consistent snapshot by itself).
+    /// One statement outside a transaction (a plain read sees a consistent snapshot by itself);
+    /// tried again, as a unit is, when it lost a race (retention's deletes can deadlock with a unit).
     func read<Value: Sendable>(
         _ operation: String, store: String, _ body: (PostgresConnection) async throws -> Value
     ) async throws(PostgresStoreError) -> Value {
-        do {
-            return try await client.withConnection { connection in try await body(connection) }
-        } catch {
-            throw storeError(error, operation: operation, store: store)
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try await client.withConnection { connection in try await body(connection) }
+            } catch {
+                if attempt < attempts, Self.isWorthRetrying(error) { continue }
+                throw storeError(error, operation: operation, store: store)
+            }
         }
     }
 
@@ -74,7 +80,13 @@ extension PostgresStorage {
     /// Deadlock detected, serialization failure, or a unique key another transaction took first
     /// (the next attempt sees the winner's row).
     static func isWorthRetrying(_ error: any Error) -> Bool {
+        if error is PostgresLostRace { return true }
         guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
         return state == "40P01" || state == "40001" || state == "23505"
     }
 }
+
+/// What a unit saw changed under it between two of its statements (a claim's holder let it go
+/// after the claim was refused; an idempotency key's record forgotten after the key was found):
+/// the unit is tried again, and sees the new state from the start.
+struct PostgresLostRace: Error {}
