@@ -214,13 +214,15 @@ if fuzzMode == "1" || fuzzMode == "smoke" {
     }
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/Driver"),
+        // The harnesses that drive the sandbox wait for its async stores here.
+        .target(name: "FuzzAsync", path: "Fuzz/Async"),
         fuzzTarget("Scenario", dictionary: true, ["CheckoutApp", "CheckoutModel", "ProviderWire"]),
         fuzzTarget("Transcript", dictionary: true, ["CheckoutApp", "CheckoutModel"]),
-        fuzzTarget("CashAppWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox"]),
+        fuzzTarget("CashAppWire", dictionary: true, ["FuzzAsync", "ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("AfterpayWire", dictionary: true, ["ProviderClients", "ProviderWire"]),
         fuzzTarget("AdyenWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox", "CheckoutApp"]),
         fuzzTarget("SquareWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox"]),
-        fuzzTarget("AntomWire", dictionary: true, ["PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox"]),
+        fuzzTarget("AntomWire", dictionary: true, ["FuzzAsync", "PaymentFlow", "ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("WalletWire", dictionary: true, ["ProviderClients", "ProviderWire", "Sandbox"]),
         fuzzTarget("FaultSpec", dictionary: true, ["Sandbox"]),
         fuzzTarget("KeyDecoder", ["TerminalUI"]),

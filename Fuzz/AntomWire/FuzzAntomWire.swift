@@ -1,4 +1,5 @@
 import Foundation
+import FuzzAsync
 import PaymentFlow
 import ProviderClients
 @testable import ProviderWire
@@ -197,11 +198,11 @@ private func sandboxCreates(_ body: Data) {
 /// fingerprints are short enough for `Data` to keep inline: a heap one, held in the store's
 /// dictionary behind an enum whose spare pointer bits carry its case, is one LeakSanitizer
 /// cannot see as reachable and reports at exit.
-private let fuzzAPI: AntomAPI = {
+private let fuzzAPI: AntomAPI = blocking {
     let settings = SandboxSettings(now: { fuzzNow })
     let signer = AntomSigner(key: AntomSigner.sandboxKey, now: settings.now)
     let api = AntomAPI(
-        store: AntomSessionStore(), clients: AntomClients(), settings: settings, signer: signer,
+        store: AntomSessionStore(storage: MemoryStorage()), clients: AntomClients(storage: MemoryStorage()), settings: settings, signer: signer,
         notifier: AntomNotifier(webhooks: WebhookDispatcher(settings: settings), signer: signer))
     for (index, name) in ["fuzz-processing", "fuzz-paid"].enumerated() {
         let amount = AntomAmount(currency: "THB", value: "129000")
@@ -211,7 +212,7 @@ private let fuzzAPI: AntomAPI = {
             paymentMethod: AntomPaymentMethod(paymentMethodMetaData: AntomDisplayMode.bankCountry("TH").metaData), paymentNotifyUrl: nil,
             paymentRedirectUrl: "https://shop.example/return", settlementStrategy: AntomSettlementStrategy(settlementCurrency: "USD"))
         let fingerprint = Data("fp-\(index)".utf8)
-        let outcome = api.store.create(
+        let outcome = try! await api.store.create(
             clientID: api.clients.builtIn.id, paymentRequestId: name, referenceOrderId: request.order.referenceOrderId, fingerprint: fingerprint,
             now: fuzzNow, limits: api.limits
         ) { sequence in
@@ -221,16 +222,25 @@ private let fuzzAPI: AntomAPI = {
                 base: "http://127.0.0.1:8080", sequence: sequence)
         }
         guard case .created(let record) = outcome else { fatalError("the fuzz sandbox could not make \(name)") }
-        if name == "fuzz-paid" { _ = api.store.act(.pay(bank: "SCB"), on: record.id, now: fuzzNow, pendingDelay: 0) }
+        if name == "fuzz-paid" { _ = try! await api.store.act(.pay(bank: "SCB"), on: record.id, now: fuzzNow, pendingDelay: 0) }
     }
     return api
-}()
+}
 
 /// inquiryPayment as the sandbox reads it: a refusal is PARAM_ILLEGAL or ORDER_NOT_EXIST; a
 /// payment found is the one asked for (paymentId wins) and reads back in the client.
 private func sandboxInquires(_ body: Data) {
+    let inquired = blocking { () async -> Result<AntomInquiryPaymentResponse, AntomRejection> in
+        do {
+            return .success(try await fuzzAPI.inquire(client: fuzzAPI.clients.builtIn, body: body))
+        } catch let rejection as AntomRejection {
+            return .failure(rejection)
+        } catch {
+            fatalError("the memory store failed: \(error)")
+        }
+    }
     do throws(AntomRejection) {
-        let answer = try fuzzAPI.inquire(client: fuzzAPI.clients.builtIn, body: body)
+        let answer = try inquired.get()
         guard let read = try? JSONDecoder().decode(AntomInquiryPaymentResponse.self, from: AntomJSON.data(answer)), read == answer else {
             fatalError("the client misreads the sandbox's inquiry answer \(answer)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzAsync
 import ProviderClients
 import ProviderWire
 @testable import Sandbox
@@ -31,9 +32,8 @@ private func sandboxCreates(_ body: Data) {
     else { return }
     _ = CustomerRequestValidation.isMagicServerError(create.request.actions)
     let store = CustomerRequestStore(settings: settings)
-    guard case .created(let created) = store.create(
-        params: create.request, idempotencyKey: create.idempotencyKey, clientID: clientID, baseURL: baseURL)
-    else { fatalError("a new store refused a first create") }
+    let outcome = blocking { try? await store.create(params: create.request, idempotencyKey: create.idempotencyKey, clientID: clientID, baseURL: baseURL) }
+    guard case .created(let created) = outcome else { fatalError("a new store refused a first create") }
     clientMustRead(created)
 }
 
@@ -47,13 +47,17 @@ private func sandboxUpdates(_ body: Data) {
     let pending = CreateCustomerRequestParams(
         actions: [.oneTimePayment(scopeID: "BRAND_fuzz", amount: 4505, currency: "USD")],
         channel: .ONLINE, redirectURL: "terminalcheckout://return", referenceID: "order-1", metadata: nil)
-    guard case .created(let created) = store.create(params: pending, idempotencyKey: "fuzz", clientID: clientID, baseURL: baseURL),
-        case .changed(let changed) = store.change(id: created.id, clientID: clientID, baseURL: baseURL, { stored, _ in
-            if let actions = update.actions { stored.actions = actions }
-            stored.referenceID = update.referenceID
-            stored.metadata = update.metadata
-        })
-    else { fatalError("a new store refused to create or change a pending request") }
+    let changed = blocking { () async -> CustomerRequest? in
+        guard case .created(let created) = try? await store.create(params: pending, idempotencyKey: "fuzz", clientID: clientID, baseURL: baseURL),
+            case .changed(let changed) = try? await store.change(id: created.id, clientID: clientID, baseURL: baseURL, { stored, _ in
+                if let actions = update.actions { stored.actions = actions }
+                stored.referenceID = update.referenceID
+                stored.metadata = update.metadata
+            })
+        else { return nil }
+        return changed
+    }
+    guard let changed else { fatalError("a new store refused to create or change a pending request") }
     clientMustRead(changed)
 }
 
