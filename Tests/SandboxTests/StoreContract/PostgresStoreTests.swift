@@ -8,7 +8,9 @@ import Testing
 /// The PostgreSQL store's own promises, over a real socket: several instances on one database
 /// are one sandbox (records, idempotency keys, claims, time and retention shared; migrations
 /// once), and a database it cannot use is a clear error that never shows the password.
-@Suite(.enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.skipReason))
+/// One test at a time: each starts pools on two instances, and in parallel they starved the tmux
+/// journeys running beside them on a 2-core machine.
+@Suite(.serialized, .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.skipReason))
 struct PostgresStoreTests {
     private let start = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -105,13 +105,22 @@ public final class PostgresStorage: SandboxStorage, Service {
 
 extension PostgresLocation {
     /// One connection's settings (outside the pool: `prepare`, `reset`, tests).
-    /// Every session's settings: a statement, a wait for a lock (a row another instance holds, the
-    /// migrations' advisory lock) or a transaction left open by a stopped instance ends in
-    /// seconds, so a request is answered 503 rather than hanging on a database in trouble.
+    /// The pool's sessions (those serving requests): a statement, a wait for a row another
+    /// instance holds, or a transaction left open by a stopped instance ends within a minute, so a
+    /// request is answered 503 rather than hanging on a database in trouble. Generous: a busy
+    /// machine must not turn a slow answer into an error.
     var startupParameters: [(String, String)] {
-        let bounds = [("statement_timeout", "15s"), ("lock_timeout", "10s"), ("idle_in_transaction_session_timeout", "30s")]
-        return bounds + (schema.map { [("search_path", $0)] } ?? [])
+        let bounds = [("statement_timeout", "60s"), ("lock_timeout", "30s"), ("idle_in_transaction_session_timeout", "60s")]
+        return bounds + searchPath
     }
+
+    /// The start's own connection (migrations, reset) waits for the migrations' advisory lock as
+    /// long as instances starting together take to migrate: only the idle bound applies.
+    var directParameters: [(String, String)] {
+        [("idle_in_transaction_session_timeout", "60s")] + searchPath
+    }
+
+    private var searchPath: [(String, String)] { schema.map { [("search_path", $0)] } ?? [] }
 
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
         let transport: PostgresConnection.Configuration.TLS =
@@ -124,7 +133,7 @@ extension PostgresLocation {
             host: host, port: port, username: user, password: password,
             database: database, tls: transport)
         configuration.options.connectTimeout = .seconds(10)
-        configuration.options.additionalStartupParameters = startupParameters
+        configuration.options.additionalStartupParameters = directParameters
         return configuration
     }
 }
