@@ -26,6 +26,18 @@ import TestSupport
         return try #require((try JSONSerialization.jsonObject(with: ledger) as? [String: Any])?["square_payments"] as? [[String: Any]])
     }
 
+    /// The soak found it: a complete whose answer is lost (the connection reset after Square
+    /// completed it) is retried and hears "already COMPLETED"; the sale is complete, not failed.
+    @Test func aSplitSaleWhoseCompleteAnswerIsLostIsStillCompleted() async throws {
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "square", "--accept-partial-authorization", "--card", "gift,ok", "--then", "complete", "--tip", "0",
+            "--fault", "POST /v2/payments/ reset", "--json",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains(#""event":"complete-confirmed""#), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains(#""final_phase":"completed""#), "\(outcome.stdout)")
+    }
+
     @Test func aTappedCardIsPaidAndTheReaderFactsReachThePayment() async throws {
         let outcome = try await CheckoutBinary.run(["run", "--provider", "square", "--card", "ok", "--tip", "0"])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")

@@ -102,6 +102,12 @@ extension SquareAdapter {
             do { done.append(try await square.completePayment(id: payment.id, versionToken: payment.versionToken)) } catch {
                 let current = (try? await square.getPayment(id: payment.id)) ?? payment
                 done.append(current)
+                // The complete landed and only its answer was lost (a retry then hears "already
+                // COMPLETED"): Square has it completed, so the sale is.
+                guard current.status != "COMPLETED" else {
+                    notify("complete-confirmed", "completing \(payment.id) answered \(error), but Square has it COMPLETED")
+                    continue
+                }
                 problems.append("\(payment.id): \(ProviderFailure(error).description)")
                 notify("complete-failed", "could not complete \(payment.id): \(error); it is \(current.status)")
             }
