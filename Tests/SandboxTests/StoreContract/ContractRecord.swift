@@ -47,3 +47,24 @@ struct StoreFactory: Sendable, CustomStringConvertible {
         [StoreFactory(description: "in memory") { MemoryRecordStore(policy: $0) }]
         + (PostgresTestDatabase.isEnabled ? [StoreFactory(description: "PostgreSQL") { PostgresContractStore(policy: $0) }] : [])
 }
+
+/// `count` creates at once with one idempotency key and one request, spread over `stores` in
+/// turn (instances of one sandbox, or one store): what each came to.
+func raceOneIdempotencyKey(_ stores: [any SandboxRecordStore<ContractRecord>], count: Int, key: String) async throws -> [String] {
+    try await withThrowingTaskGroup(of: String.self) { group in
+        for index in 0..<count {
+            let store = stores[index % stores.count]
+            group.addTask {
+                let outcome = try await store.create(
+                    idempotencyKey: key, requiring: [], at: StoreMoment(now: .distantPast), sameRequest: { $0.body == "x" },
+                    alongside: { _, _ in }, make: { _ in ContractRecord(key: "r\(index)", idempotencyKey: key, body: "x") })
+                switch outcome {
+                case .created: return "created"
+                case .replayed: return "replayed"
+                case .keyReused, .claimTaken: return "refused"
+                }
+            }
+        }
+        return try await group.reduce(into: [String]()) { $0.append($1) }
+    }
+}

@@ -59,22 +59,7 @@ struct PostgresStoreTests {
     @Test func oneIdempotencyKeyRacedThroughTwoInstancesMakesOneRecord() async throws {
         try await PostgresTestDatabase.withInstances(2, purpose: "idempotency", poolSize: 8) { storages in
             let stores = stores(storages)
-            let outcomes = try await withThrowingTaskGroup(of: String.self) { group in
-                for index in 0..<64 {
-                    let store = stores[index % 2]
-                    group.addTask {
-                        let outcome = try await store.create(
-                            idempotencyKey: "one-key", requiring: [], at: StoreMoment(now: .distantPast), sameRequest: { $0.body == "x" },
-                            alongside: { _, _ in }, make: { _ in ContractRecord(key: "r\(index)", idempotencyKey: "one-key", body: "x") })
-                        switch outcome {
-                        case .created: return "created"
-                        case .replayed: return "replayed"
-                        case .keyReused, .claimTaken: return "refused"
-                        }
-                    }
-                }
-                return try await group.reduce(into: [String]()) { $0.append($1) }
-            }
+            let outcomes = try await raceOneIdempotencyKey(stores, count: 64, key: "one-key")
             #expect(outcomes.filter { $0 == "created" }.count == 1)
             #expect(outcomes.filter { $0 == "replayed" }.count == 63)
             #expect(try await stores[0].count() == 1)

@@ -136,22 +136,7 @@ import Testing
     @Test(arguments: StoreFactory.all)
     func racingDuplicatesMakeOneRecord(_ factory: StoreFactory) async throws {
         let store = factory()
-        let outcomes = try await withThrowingTaskGroup(of: String.self) { group in
-            for index in 0..<32 {
-                group.addTask {
-                    let outcome = try await store.create(
-                        idempotencyKey: "k", requiring: [], at: StoreMoment(now: .distantPast), sameRequest: { $0.body == "x" },
-                        alongside: { _, _ in },
-                        make: { _ in ContractRecord(key: "r\(index)", idempotencyKey: "k", body: "x") })
-                    switch outcome {
-                    case .created: return "created"
-                    case .replayed: return "replayed"
-                    case .keyReused, .claimTaken: return "refused"
-                    }
-                }
-            }
-            return try await group.reduce(into: [String]()) { $0.append($1) }
-        }
+        let outcomes = try await raceOneIdempotencyKey([store], count: 32, key: "k")
         #expect(outcomes.filter { $0 == "created" }.count == 1)
         #expect(outcomes.filter { $0 == "replayed" }.count == 31)
         #expect(try await store.count() == 1)
