@@ -18,7 +18,7 @@ public struct WalletSandbox: SandboxProvider {
     }
 
     public var summary: String {
-        "wallet: shipping rates at /rates?street=&city=&state=&zip=&country= (ZIP 00000 none, 88888 slow, 99999 failing); "
+        "shipping rates at /rates?street=&city=&state=&zip=&country= (ZIP 00000 none, 88888 slow, 99999 failing); "
             + "payment tokens at POST /wallet/tokens (last4 0002 declined, 5 min to pay)"
     }
 
