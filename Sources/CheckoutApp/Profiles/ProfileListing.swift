@@ -44,6 +44,7 @@ public enum ProfileListing {
         if let description = profile.description { lines.append("  description: \(description)") }
         lines.append("  providers:   \(profile.providers?.joined(separator: ", ") ?? "all (\(registry.ids.joined(separator: ", ")))")")
         lines.append("  sandbox:     \(profile.sandboxURL ?? "embedded, unless a provider's URL points at the real one")")
+        if let token = profile.sandboxControlToken { lines.append("  sandbox control token from \(token.redactedDescription) (never shown)") }
         if !profile.options.isEmpty {
             lines.append("  options:")
             for (flag, value) in profile.options.sorted(by: { $0.key < $1.key }) { lines.append("    --\(flag) \(value)") }
