@@ -256,3 +256,31 @@ import TestSupport
         }
     }
 }
+
+/// `checkout config check` tries a profile's `sandbox_control_token` on the shared sandbox.
+@Suite struct ControlTokenConfigCheckTests {
+    @Test func theCheckTriesTheTokenOnAControlRouteAndNeverShowsIt() async throws {
+        try await ControlTokenTests.withSandbox(token: ControlTokenTests.token) { base in
+            let good = Profile(name: "team", sandboxURL: base)
+            var withToken = good
+            withToken.sandboxControlToken = .environment("TEAM_TOKEN")
+            let environment = ["TEAM_TOKEN": ControlTokenTests.token]
+            let passed = await ProfileCheck.run(withToken, path: "config.yaml", environment: environment)
+            #expect(passed.passed)
+            #expect(passed.endpoints.map(\.call) == ["GET /sandbox/health", "GET /sandbox/faults with the control token"])
+            let text = ProfileListing.checkText(passed)
+            #expect(text.contains("✓ sandbox_control_token from env TEAM_TOKEN: resolved"), "\(text)")
+            #expect(text.contains("Bearer [REDACTED]"), "\(text)")
+            #expect(!text.contains(ControlTokenTests.token))
+            #expect(!ProfileListing.checkJSON(passed).contains(ControlTokenTests.token))
+
+            let wrong = await ProfileCheck.run(withToken, path: "config.yaml", environment: ["TEAM_TOKEN": ControlTokenTests.wrongSameLength])
+            #expect(!wrong.passed)
+            #expect(ProfileListing.checkText(wrong).contains("refused the control token (HTTP 401)"))
+            #expect(!ProfileListing.checkText(wrong).contains(ControlTokenTests.wrongSameLength))
+
+            // A profile without the key checks the health alone, as before.
+            #expect(await ProfileCheck.run(good, path: "config.yaml", environment: [:]).endpoints.map(\.call) == ["GET /sandbox/health"])
+        }
+    }
+}

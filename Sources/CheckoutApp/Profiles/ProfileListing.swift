@@ -79,10 +79,12 @@ public enum ProfileListing {
         var lines = ["Checking profile \(report.profile) (\(report.path))"]
         if !report.credentials.isEmpty { lines.append("  credentials:") }
         for credential in report.credentials {
+            // Options are named by their flag; the sandbox's control token by its profile key.
+            let name = credential.flag == ProfileCheckReport.controlTokenField ? credential.flag : "--\(credential.flag)"
             if let problem = credential.problem {
-                lines.append("    ✗ --\(credential.flag) from \(credential.source): \(problem)")
+                lines.append("    ✗ \(name) from \(credential.source): \(problem)")
             } else {
-                lines.append("    ✓ --\(credential.flag) from \(credential.source): resolved (\(credential.characters ?? 0) characters)")
+                lines.append("    ✓ \(name) from \(credential.source): resolved (\(credential.characters ?? 0) characters)")
             }
         }
         for endpoint in report.endpoints {
