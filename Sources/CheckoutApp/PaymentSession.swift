@@ -45,17 +45,19 @@ struct PaymentSession: Sendable {
         }
         let sandboxURL = options.sandboxURL ?? sandbox?.baseURL
         let runID = "run-" + UUID().uuidString.prefix(8).lowercased()
+        // A shared sandbox's control token goes to it alone, and is a secret wherever it might show.
+        let controlToken = options.sandboxURL == nil ? nil : options.sandboxControlToken
         let http = ProviderHTTPClient(
             log: ExchangeLog(limit: keptExchanges),
-            redactor: Redactor(secrets: options.registry.descriptors.flatMap { $0.secrets(options.providerOptions, sandboxURL) }),
+            redactor: Redactor(secrets: options.registry.descriptors.flatMap { $0.secrets(options.providerOptions, sandboxURL) } + (controlToken.map { [$0] } ?? [])),
             retryPolicy: RetryPolicy(maxAttempts: RetryPolicy.standard.maxAttempts, baseDelay: options.retryBaseDelay),
-            sandboxRun: sandboxURL.map { (baseURL: $0, runID: runID) })
+            sandboxRun: sandboxURL.map { (baseURL: $0, runID: runID) }, sandboxControlToken: controlToken)
         let notices = ProviderNotices()
         let desk = CustomerDesk()
         let connection = ProviderConnection(
             http: http, sandboxURL: sandboxURL, options: options.providerOptions, notices: notices, desk: desk, catalog: catalog)
         let adapters = Dictionary(uniqueKeysWithValues: options.registry.descriptors.map { ($0.id, $0.makeAdapter(connection)) })
-        let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http) }
+        let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http, sendsToken: controlToken != nil) }
         for fault in options.faults {
             if let sandbox { try await sandbox.faults.add(fault, owner: runID) } else { try await customer?.inject(fault, owner: runID) }
         }
@@ -98,9 +100,15 @@ extension SandboxControlClient {
 
     func inject(_ fault: FaultRule, owner: String) async throws {
         do { try await inject(fault: fault.description, owner: owner) } catch {
+            if error.isControlTokenRefusal { throw SandboxControlTokenRefused(description: error.description) }
             throw SandboxUnreachable(url: baseURL, reason: error.description)
         }
     }
+}
+
+/// The shared sandbox wants a control token the checkout did not send (or not that one).
+struct SandboxControlTokenRefused: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// The shared sandbox could not take the faults asked for.

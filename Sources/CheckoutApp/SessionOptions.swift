@@ -11,6 +11,9 @@ public struct SessionOptions: Sendable {
     public var providerOptions: ProviderOptionValues
     /// An already-running sandbox (`checkout sandbox`) to use for every provider.
     public var sandboxURL: String?
+    /// The control token that shared sandbox wants on its /sandbox/ routes (`--sandbox-token-file`,
+    /// the profile's `sandbox_control_token`, CHECKOUT_SANDBOX_CONTROL_TOKEN); never printed.
+    public var sandboxControlToken: String?
     public var faults: [FaultRule]
     /// The back-off base: retry n waits base × (2^n − 1).
     public var retryBaseDelay: Duration

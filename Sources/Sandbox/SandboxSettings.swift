@@ -38,6 +38,9 @@ public struct SandboxSettings: Sendable {
     /// Told of what went wrong serving a request that the answer alone does not say (a store that
     /// failed): `checkout sandbox` prints it; the sandbox a screen embeds keeps quiet.
     public var reportProblem: (@Sendable (String) -> Void)?
+    /// The token every `/sandbox/` control route then needs (`ControlTokenMiddleware`); nil: none
+    /// needs one, as for the embedded sandbox, which listens on loopback only.
+    public var controlToken: SandboxControlToken?
     /// Each provider's own settings, by their type: see `subscript(_:)`.
     private var providerSettings: [ObjectIdentifier: any SandboxProviderSettings] = [:]
 

@@ -28,6 +28,15 @@ struct SandboxCommand: AsyncParsableCommand {
             Its state is kept in memory unless --store names a PostgreSQL database (or \
             CHECKOUT_SANDBOX_STORE, or the profile's sandbox_store): then every instance given \
             that database is one sandbox.
+
+            A sandbox others reach (--host beyond loopback) should have a control token \
+            (--control-token-file, or CHECKOUT_SANDBOX_CONTROL_TOKEN): then every /sandbox/ \
+            control route (the simulated customer's approve and decline, faults, webhooks, the \
+            ledger and the rest) needs Authorization: Bearer TOKEN, which `checkout` and `checkout run` \
+            send with --sandbox-token-file. GET /sandbox/health and the customer's own pages \
+            (authorization links and their QR codes, checkout, cashier, bank and receipt pages) \
+            stay open to whoever holds their links; the providers' APIs keep their own \
+            credentials. Without a token on a non-loopback --host it warns.
             """ + "\n" + ExitCodes.section([
                 .init(ExitStatus.failed.rawValue, meaning: "it could not listen on --host and --port (e.g. the port is taken)"),
                 .init(Self.storeUnavailable, meaning: "the --store database cannot be used (unreachable, refused, or its schema is newer than this checkout knows)"),
@@ -59,6 +68,8 @@ struct SandboxCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Store") var store: SandboxStoreFlags
 
+    @OptionGroup(title: "Control") var control: SandboxControlFlags
+
     /// EX_UNAVAILABLE: the store it was told to use cannot be used.
     static let storeUnavailable: Int32 = 69
 
@@ -79,6 +90,7 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ValidationError("--fault is given \(faults.count) times, more than --max-faults \(bounds.maxFaults)")
         }
         _ = try store.choice(environment: ProcessInfo.processInfo.environment)
+        _ = try control.controlToken(environment: ProcessInfo.processInfo.environment)
     }
 
     func run() async throws {
@@ -100,6 +112,8 @@ struct SandboxCommand: AsyncParsableCommand {
             Console.err("sandbox: not reset, not started (--yes resets without asking)")
             throw ExitCode(.usage)
         }
+        settings.controlToken = try control.controlToken(environment: ProcessInfo.processInfo.environment)
+        if settings.controlToken == nil, let warning = SandboxControlFlags.openWarning(host: host) { Console.err(warning) }
         settings.reportProblem = { Console.err("sandbox: \($0)") }
         do { try await settings.useStore(store, reset: self.store.reset) } catch {
             Console.err("error: \(error)")
@@ -121,7 +135,8 @@ struct SandboxCommand: AsyncParsableCommand {
         Console.out(running.baseURL)
         let served = providers.map { "\($0.id): \($0.summary)" }.joined(separator: "; ")
         let kept = store == .memory ? "" : "; state in \(store)"
-        Console.err("sandbox: at \(running.baseURL) — \(served); \(Self.standingFaults(faults.count))\(kept); Ctrl-C stops it")
+        let guarded = settings.controlToken == nil ? "" : "; /sandbox/ control routes need the control token"
+        Console.err("sandbox: at \(running.baseURL) — \(served); \(Self.standingFaults(faults.count))\(kept)\(guarded); Ctrl-C stops it")
         await running.wait()
         await signals.awaitExitIfSignalled()
         signals.cancel()

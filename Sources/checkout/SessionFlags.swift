@@ -15,6 +15,12 @@ struct SessionFlags: ParsableArguments {
         "Use this running `checkout sandbox` for every provider instead of an embedded one.", valueName: "url"))
     var sandboxURL: String?
 
+    @Option(name: .customLong("sandbox-token-file"), help: ArgumentHelp(
+        "Send the control token on this file's first line to the --sandbox-url sandbox (one started with --control-token-file). "
+            + "Also \(SandboxControlTokenInput.environmentKey), or the profile's sandbox_control_token.",
+        valueName: "path"), completion: .file())
+    var sandboxTokenFile: String?
+
     @Option(name: .customLong("fault"), help: FaultSpecOption.help)
     var faultSpecs: [String] = []
 
@@ -44,7 +50,18 @@ struct SessionFlags: ParsableArguments {
             triggerRotationSeconds: timings.triggerRotation, requestLifetimeSeconds: timings.requestLifetime)
         options.currency = currency.uppercased()
         options.profileName = profile?.profile.name
+        // Only a shared sandbox takes one (validate() reports a token that cannot be used).
+        if options.sandboxURL != nil { options.sandboxControlToken = try? controlToken(profile: profile, environment: environment) }
         return options
+    }
+
+    /// The shared sandbox's control token: --sandbox-token-file, else the profile's
+    /// sandbox_control_token, else CHECKOUT_SANDBOX_CONTROL_TOKEN (the command line over the
+    /// profile over the environment, as for the providers' options); each checked.
+    func controlToken(profile: ResolvedProfile?, environment: [String: String]) throws(SandboxControlTokenInput.Problem) -> String? {
+        if let sandboxTokenFile { return try SandboxControlTokenInput.file(sandboxTokenFile, flag: "--sandbox-token-file", environment: environment) }
+        if let token = profile?.sandboxControlToken { return token }
+        return try SandboxControlTokenInput.environment(environment)
     }
 
     func validate() throws {
@@ -58,6 +75,15 @@ struct SessionFlags: ParsableArguments {
                 "--retry-base-ms must be a number of milliseconds from \(InputLimits.describe(InputLimits.retryBaseMilliseconds) { "\($0)" }), got \(retryBaseMilliseconds)")
         }
         if let problem = options.problem { throw ValidationError(problem) }
+        if sandboxTokenFile != nil, options.sandboxURL == nil {
+            throw ValidationError("--sandbox-token-file is for a shared sandbox: give --sandbox-url too (the embedded sandbox needs no token)")
+        }
+        if options.sandboxURL != nil {
+            do {
+                let environment = ProcessInfo.processInfo.environment
+                _ = try controlToken(profile: try ActiveProfile.resolve(flag: profile, environment: environment), environment: environment)
+            } catch { throw ValidationError("\(error)") }
+        }
         if !options.usesEmbeddedSandbox, timings.changed {
             throw ValidationError("--trigger-rotation and --request-lifetime set the embedded sandbox; pass them to `checkout sandbox` instead")
         }

@@ -27,6 +27,12 @@ clicks what a customer clicks and reads the page state after each click:
   how this sandbox pays it (Cash App Pay); an unknown token 404.
 - `/favicon.ico`: every page asks for it, so it answers without an error.
 
+Every sandbox here is started with a control token (CHECKOUT_SANDBOX_CONTROL_TOKEN), as a team
+sandbox is, and the browser never sends it: each page above, its images and its buttons work for
+whoever holds the link alone (a phone scanning the QR code has no team token). Only the test's
+own control call (GET /sandbox/antom/keys) sends it; without it that route answers 401 with
+WWW-Authenticate: Bearer, and so does the ledger a browser opens.
+
 Text from requests (an order id, a note, an unknown id in the path) carries markup characters;
 each page must show it as text.
 
@@ -58,6 +64,7 @@ import time
 import traceback
 import urllib.error
 import urllib.parse
+import secrets
 import urllib.request
 import uuid
 
@@ -72,6 +79,9 @@ HOSTILE = "<b>bold</b> & \"quoted\" 'x'"
 # The same in one path segment (no slash).
 HOSTILE_ID = "<b>bold<b>&\"quoted\"'x'"
 AFTERPAY_CREDENTIALS = base64.b64encode(b"100101:sandbox-secret-key").decode()
+# Every sandbox this test starts needs it on its /sandbox/ control routes; the browser never has it.
+CONTROL_TOKEN = secrets.token_hex(24)
+CONTROL = {"Authorization": f"Bearer {CONTROL_TOKEN}"}
 
 # What each cashier locale shows (the sandbox's words, AntomLocale.Words).
 ANTOM_LOCALES = {
@@ -132,8 +142,9 @@ class Sandbox:
         binary = os.path.join(bin_dir, "checkout")
         check(os.access(binary, os.X_OK), f"no checkout binary at {binary} (build it first: swift build)")
         self.stderr = tempfile.TemporaryFile()
+        environment = dict(os.environ, CHECKOUT_SANDBOX_CONTROL_TOKEN=CONTROL_TOKEN)
         self.process = subprocess.Popen([binary, "sandbox", "--port", "0", *flags], stdout=subprocess.PIPE,
-                                        stderr=self.stderr, stdin=subprocess.DEVNULL)
+                                        stderr=self.stderr, stdin=subprocess.DEVNULL, env=environment)
         deadline = time.monotonic() + WAIT
         line = b""
         while not line.endswith(b"\n"):
@@ -194,7 +205,7 @@ class Antom:
         from com.alipay.ams.api.tools import signature_tool
         self.sign = signature_tool.sign
         self.base = base
-        status, _, keys = http("GET", base + "/sandbox/antom/keys")
+        status, _, keys = http("GET", base + "/sandbox/antom/keys", headers=CONTROL)
         check(status == 200, f"GET /sandbox/antom/keys answered {status}: {keys!r:.300}")
         self.client_id = keys["test_client"]["client_id"]
         self.private_key = keys["test_client"]["private_key"]
@@ -627,6 +638,23 @@ def check_favicon(browser, base):
     return f"GET /favicon.ico {status}"
 
 
+def check_control_routes(browser, base):
+    """The control routes the pages never need refuse whoever has no control token: the browser too."""
+    for path in ("/sandbox/ledger", "/sandbox/faults", "/sandbox/antom/keys"):
+        status, headers, body = http("GET", base + path)
+        check(status == 401, f"GET {path} without the control token answered {status}")
+        check(headers.get("WWW-Authenticate", "").startswith("Bearer"), f"GET {path}: WWW-Authenticate is {headers.get('WWW-Authenticate')!r}")
+        code = (body or {}).get("errors", [{}])[0].get("code")
+        check(code == "CONTROL_TOKEN_REQUIRED", f"GET {path}: errors[0].code is {code!r}")
+    status, _, _ = http("GET", base + "/sandbox/ledger", headers=CONTROL)
+    check(status == 200, f"GET /sandbox/ledger with the control token answered {status}")
+    browser.open(f"{base}/sandbox/ledger")
+    browser.wait(lambda _: "CONTROL_TOKEN_REQUIRED" in browser.text(), "the ledger's 401 in the browser")
+    browser.require_no_console_errors("the ledger opened without the control token (401)", allowed=1)
+    check(CONTROL_TOKEN not in browser.driver.page_source, "the control token shows in the page")
+    return "ledger, faults, antom keys: 401 Bearer without the token, 200 with it; the browser gets the 401"
+
+
 # MARK: - The run
 
 
@@ -685,6 +713,7 @@ def main():
         run("square receipt", check_square, browser, base)
         run("afterpay checkout page", check_afterpay_checkout, browser, base)
         run("favicon", check_favicon, browser, base)
+        run("control routes need the token", check_control_routes, browser, base)
     except Failure as failure:
         print(f"FAIL browser checks could not start: {failure}")
         return 1

@@ -127,7 +127,9 @@ public struct HeadlessCheckout: Sendable {
 
         await stopPrompts()
         var status = ExitStatus(final: final, phase: finalPhase, settles: provider.method.settles)
-        if !final.isTerminal {
+        if commands.stoppedEarly != nil {
+            // Said already: the sandbox refused the control token.
+        } else if !final.isTerminal {
             writeError("timeout: the checkout did not finish within \(timeout) s (last state \(final.name))")
         } else if !final.ends(with: finalPhase, settles: provider.method.settles) {
             writeError("timeout: settlement did not finish within \(timeout) s (last step \(finalPhase?.name ?? final.name))")

@@ -14,6 +14,8 @@ final class HeadlessDriverCommands: Sendable {
     private let writeError: @Sendable (String) -> Void
     /// The delays under way, cancelled when the run ends.
     private let waits = Mutex<[Task<Void, Never>]>([])
+    /// Why the run was stopped before its end (the sandbox refused its control token), if it was.
+    private let stopped = Mutex<String?>(nil)
 
     init(
         checkout: CheckoutRunner, control: SandboxControlClient?, desk: CustomerDesk, stream: StateStream, json: Bool,
@@ -35,10 +37,17 @@ final class HeadlessDriverCommands: Sendable {
             case .actAsCustomer(let decision, let id):
                 // The driver acts only where the sandbox's simulated customer is.
                 guard let control else { continue }
-                let (checkout, writeError) = (checkout, writeError)
+                let (checkout, writeError, stream) = (checkout, writeError, stream)
                 Task {
                     do { try await control.act(decision, on: id, nudging: checkout) } catch {
-                        writeError("warning: the simulated customer could not \(decision.rawValue): \(error)")
+                        guard (error as? SandboxControlFailure)?.isControlTokenRefusal == true else {
+                            writeError("warning: the simulated customer could not \(decision.rawValue): \(error)")
+                            return
+                        }
+                        // No decision can come: the run ends now rather than at its timeout.
+                        writeError("error: the simulated customer could not \(decision.rawValue): \(error)")
+                        self.stopped.withLock { $0 = "\(error)" }
+                        stream.finish()
                     }
                 }
             case .answerPrompt(let answer, let id):
@@ -60,6 +69,9 @@ final class HeadlessDriverCommands: Sendable {
             }
         }
     }
+
+    /// Why the run was stopped before its end, if it was (already said on standard error).
+    var stoppedEarly: String? { stopped.withLock { $0 } }
 
     /// Ends the delays still under way (the run is over).
     func cancelWaits() {

@@ -9,6 +9,9 @@ public struct Profile: Hashable, Sendable {
     public var sandboxURL: String?
     /// Where `checkout sandbox` keeps its state (`sandbox_store`, a postgres:// URL); memory when nil.
     public var sandboxStore: String?
+    /// Where the shared sandbox's control token comes from (`sandbox_control_token`, a credential
+    /// source like the providers' secrets); sent on its /sandbox/ control routes.
+    public var sandboxControlToken: CredentialSource?
     /// Plain option values by flag (`square-url`, `adyen-merchant-account`, …).
     public var options: [String: String]
     /// Where each credential comes from, by option flag.

@@ -28,6 +28,9 @@ public struct ProfileCheckReport: Sendable {
     /// Providers left on a sandbox (nothing of theirs to check against a real host).
     public var onSandbox: [String]
 
+    /// How the sandbox's control token is named among the credentials (a profile key, not a flag).
+    public static let controlTokenField = "sandbox_control_token"
+
     public var passed: Bool {
         credentials.allSatisfy { $0.problem == nil } && endpoints.allSatisfy { if case .accepted = $0.result { true } else { false } }
     }
@@ -50,13 +53,27 @@ public enum ProfileCheck {
                 credentials.append(.init(flag: credential.flag, source: credential.source.redactedDescription, problem: failure.problem, characters: nil))
             }
         }
+        var controlToken: String?
+        if let source = profile.sandboxControlToken {
+            let field = ProfileCheckReport.controlTokenField
+            do {
+                let value = try (resolver ?? CredentialResolver(environment: environment)).value(of: field, from: source)
+                controlToken = try SandboxControlTokenInput.checked(value, source: field)
+                credentials.append(.init(flag: field, source: source.redactedDescription, problem: nil, characters: value.count))
+            } catch let failure as CredentialResolver.Failure {
+                credentials.append(.init(flag: field, source: source.redactedDescription, problem: failure.problem, characters: nil))
+            } catch {
+                credentials.append(.init(flag: field, source: source.redactedDescription, problem: "\(error)", characters: nil))
+            }
+        }
         let offered = registry.restricted(to: profile.providers).descriptors
         let given = values.withEnvironment(environment, options: registry.options)
-        let secrets = offered.flatMap { $0.secrets(given, profile.sandboxURL) } + credentialValues(given, registry: registry)
+        let secrets = offered.flatMap { $0.secrets(given, profile.sandboxURL) } + credentialValues(given, registry: registry) + (controlToken.map { [$0] } ?? [])
         var endpoints: [ProfileCheckReport.Endpoint] = []
         var onSandbox: [String] = []
         if let sandboxURL = profile.sandboxURL {
             endpoints.append(await sandboxHealth(sandboxURL, secrets: secrets, timeout: timeout))
+            if let controlToken { endpoints.append(await sandboxControl(sandboxURL, token: controlToken, secrets: secrets, timeout: timeout)) }
         }
         for descriptor in offered {
             guard descriptor.pointsAtRealProvider(given), let probe = descriptor.credentialProbe else {
@@ -92,5 +109,27 @@ public enum ProfileCheck {
             result = .inconclusive("\(error)")
         }
         return .init(subject: "sandbox", url: url, call: "GET /sandbox/health", result: result, exchanges: http.log.entries)
+    }
+
+    /// The profile's control token on a control route that changes nothing (the fault list).
+    private static func sandboxControl(_ baseURL: String, token: String, secrets: [String], timeout: Duration) async -> ProfileCheckReport.Endpoint {
+        let base = baseURL.withoutTrailingSlashes
+        let http = ProviderHTTPClient(
+            redactor: Redactor(secrets: secrets), timeout: timeout, retryPolicy: .standard.withMaxAttempts(1),
+            sandboxRun: (baseURL: base, runID: "config-check"), sandboxControlToken: token)
+        let url = base + "/sandbox/faults"
+        let result: CredentialProbeResult
+        do {
+            let response = try await http.send(ProviderRequest(method: "GET", url: url), provider: "sandbox")
+            result =
+                switch response.status {
+                case 200..<300: .accepted("the shared sandbox took the control token")
+                case 401: .rejected("the shared sandbox refused the control token (HTTP 401); give the one `checkout sandbox` was started with")
+                default: .inconclusive("it answered HTTP \(response.status)")
+                }
+        } catch {
+            result = .inconclusive("\(error)")
+        }
+        return .init(subject: "sandbox", url: url, call: "GET /sandbox/faults with the control token", result: result, exchanges: http.log.entries)
     }
 }

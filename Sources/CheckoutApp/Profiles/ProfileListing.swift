@@ -44,6 +44,7 @@ public enum ProfileListing {
         if let description = profile.description { lines.append("  description: \(description)") }
         lines.append("  providers:   \(profile.providers?.joined(separator: ", ") ?? "all (\(registry.ids.joined(separator: ", ")))")")
         lines.append("  sandbox:     \(profile.sandboxURL ?? "embedded, unless a provider's URL points at the real one")")
+        if let token = profile.sandboxControlToken { lines.append("  sandbox control token from \(token.redactedDescription) (never shown)") }
         if !profile.options.isEmpty {
             lines.append("  options:")
             for (flag, value) in profile.options.sorted(by: { $0.key < $1.key }) { lines.append("    --\(flag) \(value)") }
@@ -78,10 +79,12 @@ public enum ProfileListing {
         var lines = ["Checking profile \(report.profile) (\(report.path))"]
         if !report.credentials.isEmpty { lines.append("  credentials:") }
         for credential in report.credentials {
+            // Options are named by their flag; the sandbox's control token by its profile key.
+            let name = credential.flag == ProfileCheckReport.controlTokenField ? credential.flag : "--\(credential.flag)"
             if let problem = credential.problem {
-                lines.append("    ✗ --\(credential.flag) from \(credential.source): \(problem)")
+                lines.append("    ✗ \(name) from \(credential.source): \(problem)")
             } else {
-                lines.append("    ✓ --\(credential.flag) from \(credential.source): resolved (\(credential.characters ?? 0) characters)")
+                lines.append("    ✓ \(name) from \(credential.source): resolved (\(credential.characters ?? 0) characters)")
             }
         }
         for endpoint in report.endpoints {

@@ -10,7 +10,7 @@ public typealias ConfigFileError = ScenarioError
 /// a file holding a secret itself is readable by its owner alone.
 public enum ProfileParser {
     static let topKeys = ["profiles"]
-    static let profileKeys = ["description", "providers", "sandbox_url", "sandbox_store", "options", "credentials"]
+    static let profileKeys = ["description", "providers", "sandbox_url", "sandbox_store", "options", "credentials", "sandbox_control_token"]
     static let sourceKeys = ["env", "file", "command", "value"]
     /// A config file is a few profiles; anything larger is not one.
     static let maximumBytes = 256 * 1024
@@ -45,7 +45,9 @@ public enum ProfileParser {
     /// A secret written in the file needs a file only its owner can read.
     static func requirePrivateMode(_ configuration: ProfileConfiguration, path: String) throws(ConfigFileError) {
         let inline = configuration.profiles.flatMap { profile in
-            profile.credentials.sorted { $0.key < $1.key }.compactMap { flag, source in
+            var fields: [String] = []
+            if case .inline? = profile.sandboxControlToken { fields.append("profiles.\(profile.name).sandbox_control_token") }
+            return fields + profile.credentials.sorted { $0.key < $1.key }.compactMap { flag, source in
                 if case .inline = source { return "profiles.\(profile.name).credentials.\(flag)" }
                 return nil
             }
@@ -113,6 +115,7 @@ private struct ProfileReader {
                 let url = try text(value, field)
                 if let problem = SandboxStoreURL.problem(url) { throw error(at: value, field, problem) }
                 profile.sandboxStore = url
+            case "sandbox_control_token": profile.sandboxControlToken = try source(value, field)
             // Any provider's options: one provider's calls may use another's (a provider that
             // pays through another takes that one's options too).
             case "options": profile.options = try options(value, field, offered: registry.options)

@@ -9,6 +9,8 @@ public struct ResolvedProfile: Sendable {
     /// The registry with the profile's providers only.
     public var registry: ProviderRegistry
     public var sandboxURL: String?
+    /// The shared sandbox's control token (`sandbox_control_token`), resolved and checked.
+    public var sandboxControlToken: String?
 }
 
 /// Why a profile cannot be used, worded for the user.
@@ -60,7 +62,19 @@ public enum ProfileSelection {
             }
         }
         let offered = registry.restricted(to: profile.providers)
-        return ResolvedProfile(profile: profile, values: values, registry: offered, sandboxURL: profile.sandboxURL)
+        var resolved = ResolvedProfile(profile: profile, values: values, registry: offered, sandboxURL: profile.sandboxURL)
+        if let source = profile.sandboxControlToken {
+            let field = "sandbox_control_token"
+            do {
+                let token = try (resolver ?? CredentialResolver(environment: environment)).value(of: field, from: source)
+                resolved.sandboxControlToken = try SandboxControlTokenInput.checked(token, source: "\(field) (\(source.redactedDescription))")
+            } catch let failure as CredentialResolver.Failure {
+                throw ProfileProblem("profile \"\(profile.name)\": \(failure)")
+            } catch {
+                throw ProfileProblem("profile \"\(profile.name)\": \(error)")
+            }
+        }
+        return resolved
     }
 }
 

@@ -54,6 +54,10 @@ public final class ProviderHTTPClient: Sendable {
     public let retryPolicy: RetryPolicy
     /// Requests to this sandbox carry the run's id (`SandboxRunHeader`); nil for real providers.
     public let sandboxRun: (baseURL: String, runID: String)?
+    /// Sent as `Authorization: Bearer …` on requests to the `/sandbox/` routes of `sandboxRun`'s
+    /// sandbox (a shared one started with a control token); never on a provider's API paths, whose
+    /// own credentials the sandbox checks. Add it to `redactor`'s secrets as well.
+    private let sandboxControlToken: String?
     private let http: HTTPClient
     private let sleep: Sleeper
 
@@ -63,6 +67,7 @@ public final class ProviderHTTPClient: Sendable {
         timeout: Duration = .seconds(5),
         retryPolicy: RetryPolicy = .standard,
         sandboxRun: (baseURL: String, runID: String)? = nil,
+        sandboxControlToken: String? = nil,
         sleep: @escaping Sleeper = realSleeper,
         http: HTTPClient = ProviderHTTPClient.sharedTransport
     ) {
@@ -71,6 +76,7 @@ public final class ProviderHTTPClient: Sendable {
         self.timeout = timeout
         self.retryPolicy = retryPolicy
         self.sandboxRun = sandboxRun
+        self.sandboxControlToken = sandboxControlToken
         self.sleep = sleep
         self.http = http
     }
@@ -126,6 +132,11 @@ public final class ProviderHTTPClient: Sendable {
         }
         if let sandboxRun, request.url.hasPrefix(sandboxRun.baseURL) {
             headers.append((name: SandboxRunHeader.name, value: sandboxRun.runID))
+            if let sandboxControlToken, request.url.hasPrefix(sandboxRun.baseURL.withoutTrailingSlashes + "/sandbox/"),
+                !headers.contains(where: { $0.name.lowercased() == "authorization" })
+            {
+                headers.append((name: "Authorization", value: "Bearer " + sandboxControlToken))
+            }
         }
         return headers
     }

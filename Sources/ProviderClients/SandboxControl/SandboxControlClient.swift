@@ -7,10 +7,13 @@ public struct SandboxControlClient: Sendable {
 
     public let baseURL: String
     public let http: ProviderHTTPClient
+    /// Whether `http` sends a control token to this sandbox, for the message when it refuses one.
+    public let sendsToken: Bool
 
-    public init(baseURL: String, http: ProviderHTTPClient) {
+    public init(baseURL: String, http: ProviderHTTPClient, sendsToken: Bool = false) {
         self.baseURL = baseURL
         self.http = http
+        self.sendsToken = sendsToken
     }
 
     /// Approve or decline the request; abandon leaves the provider's page unpaid (Antom's bank).
@@ -64,8 +67,29 @@ public struct SandboxControlClient: Sendable {
     ) async throws(SandboxControlFailure) -> Answer {
         try await http.jsonCall(
             method, url: baseURL + path, headers: headers, body: body, encoder: ProviderHTTPClient.jsonEncoder([.sortedKeys]),
-            provider: Self.provider, policy: .never, shouldRetry: { _ in false }, read: read)
+            provider: Self.provider, policy: .never, shouldRetry: { _ in false }
+        ) { (response) throws(SandboxControlFailure) -> Answer in
+            // The sandbox's control routes answer 401 for one reason: the control token.
+            if response.status == 401 { throw controlTokenRefused() }
+            return try read(response)
+        }
     }
+
+    /// A 401 from the control routes, as the user can act on it.
+    private func controlTokenRefused() -> SandboxControlFailure {
+        let detail =
+            sendsToken
+            ? "the sandbox at \(baseURL) did not accept the control token given (--sandbox-token-file, the profile's "
+                + "sandbox_control_token or \(Self.tokenEnvironmentKey)): give the one `checkout sandbox` was started with"
+            : "the sandbox at \(baseURL) needs a control token: pass --sandbox-token-file or set \(Self.tokenEnvironmentKey)"
+        return .api(status: 401, body: SandboxControlErrorBody(errors: [
+            .init(category: "AUTHENTICATION_ERROR", code: sendsToken ? Self.tokenRejected : Self.tokenRequired, detail: detail)
+        ]))
+    }
+
+    static let tokenEnvironmentKey = "CHECKOUT_SANDBOX_CONTROL_TOKEN"
+    static let tokenRequired = "CONTROL_TOKEN_REQUIRED"
+    static let tokenRejected = "CONTROL_TOKEN_REJECTED"
 
     /// A refused fault request, its whole body kept as the detail.
     private static func rejected(_ response: ProviderResponse) -> SandboxControlFailure {

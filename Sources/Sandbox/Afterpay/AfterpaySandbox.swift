@@ -32,6 +32,10 @@ public struct AfterpaySandbox: SandboxProvider {
         AfterpayCheckoutPage(store: store, settings: core.settings).register(on: router)
     }
 
+    /// The checkout page a `redirectCheckoutUrl` points at, open to whoever holds that link
+    /// (its `token=` is the checkout's) when the sandbox has a control token.
+    public var customerRoutes: [SandboxOpenRoute] { [SandboxOpenRoute(.get, "/sandbox/afterpay/checkout")] }
+
     public func faultResponse(_ fault: InjectedFault) -> Response {
         let code =
             fault.kind == .rateLimited ? "too_many_requests" : (fault.error.status == .internalServerError ? "error" : fault.error.code.lowercased())

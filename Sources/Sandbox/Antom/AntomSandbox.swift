@@ -44,6 +44,17 @@ public final class AntomSandbox: SandboxProvider {
         AntomKeyRoutes(clients: clients, limits: core.settings.limits).register(on: router)
     }
 
+    /// The hosted cashier, open to whoever holds its link (the paymentSessionId in its path, 40
+    /// random characters, is the secret, as at Antom) when the sandbox has a control token: what
+    /// the bank component loads, the cashier and bank pages, and those pages' buttons.
+    public var customerRoutes: [SandboxOpenRoute] {
+        [
+            SandboxOpenRoute(.get, "/sandbox/antom/cashier/:sessionID"),
+            SandboxOpenRoute(.get, "/sandbox/antom/cashier/:sessionID/page"),
+            SandboxOpenRoute(.get, "/sandbox/antom/cashier/:sessionID/banks/:bankName"),
+        ] + ["pay", "fail", "abandon"].map { SandboxOpenRoute(.post, "/sandbox/antom/cashier/:sessionID/\($0)") }
+    }
+
     private func makeAPI(_ core: SandboxCore) -> AntomAPI {
         if let api = api.withLock({ $0 }) { return api }
         let signer = AntomSigner(key: AntomSigner.sandboxKey, now: core.settings.now)

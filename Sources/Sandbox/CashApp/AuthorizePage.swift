@@ -3,18 +3,22 @@ import ProviderWire
 
 /// The page a customer sees after scanning the QR code or opening the link.
 enum AuthorizePage {
-    static func render(_ request: CustomerRequest, staleLink: Bool) -> String {
+    /// `linkToken`: the `t=` the page was opened with, already checked to be this request's; its
+    /// buttons then carry it, so they work for whoever holds the link without the sandbox's
+    /// control token.
+    static func render(_ request: CustomerRequest, staleLink: Bool, linkToken: String? = nil) -> String {
         let merchant = escape(request.requesterProfile?.name ?? "the merchant")
         let amount = request.oneTimeAmount.map { formatted(minorUnits: $0.minorUnits, currency: $0.currency) }
             ?? (request.actions.contains { $0.type == .ONE_TIME_PAYMENT } ? "a one-time payment of any amount" : "an on-file payment")
         let body: String
         switch request.status {
         case .PENDING, .PROCESSING:
+            let link = linkToken.map { "?t=" + escape($0) } ?? ""
             let notice = staleLink ? "<p class=note>This link has rotated; it still works here, but scan the newest code next time.</p>" : ""
             body = """
                 <p>\(merchant) asks you to pay <strong>\(escape(amount))</strong>.</p>\(notice)
-                <form method=post action="/sandbox/customer-requests/\(request.id)/approve"><button>Approve</button></form>
-                <form method=post action="/sandbox/customer-requests/\(request.id)/decline"><button class=decline>Decline</button></form>
+                <form method=post action="/sandbox/customer-requests/\(request.id)/approve\(link)"><button>Approve</button></form>
+                <form method=post action="/sandbox/customer-requests/\(request.id)/decline\(link)"><button class=decline>Decline</button></form>
                 """
         case .APPROVED:
             body = "<p>Approved: \(escape(amount)) to \(merchant). You can close this page.</p>"

@@ -22,6 +22,25 @@ public struct CashAppSandbox: SandboxProvider {
         MerchantLogoRoute().register(on: router)
     }
 
+    /// The customer's side of a request, open to whoever holds its link when the sandbox has a
+    /// control token: the authorization page (the `mobile_url`) and its QR images (each checks
+    /// its `t=` itself), that page's Approve and Decline buttons when they carry a `t=` of the
+    /// request (anything else there needs the token), and the merchant logo the page's app shows.
+    public var customerRoutes: [SandboxOpenRoute] {
+        let requests = self.requests
+        let holdsLink: @Sendable (Request, [Substring]) async throws -> Bool = { request, path in
+            try await requests.holdsLink(id: String(path[2]), token: request.uri.queryParameters.get("t"))
+        }
+        return [
+            SandboxOpenRoute(.get, "/sandbox/customer-requests/:id/authorize"),
+            SandboxOpenRoute(.get, "/sandbox/customer-requests/:id/qr.svg"),
+            SandboxOpenRoute(.get, "/sandbox/customer-requests/:id/qr.png"),
+            SandboxOpenRoute(.post, "/sandbox/customer-requests/:id/approve", admits: holdsLink),
+            SandboxOpenRoute(.post, "/sandbox/customer-requests/:id/decline", admits: holdsLink),
+            SandboxOpenRoute(.get, MerchantLogoRoute.path),
+        ]
+    }
+
     public func customerActs(approve: Bool, on id: String, request: Request, core: SandboxCore) async throws -> Response? {
         try await CustomerSimulatorRoutes(store: requests).act(approve: approve, request: request, id: id)
     }

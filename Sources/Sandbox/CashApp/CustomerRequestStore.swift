@@ -105,6 +105,23 @@ public final class CustomerRequestStore: Sendable {
         return try await records.record(.key(id), at: moment(now)).map { triggerToken(for: $0, now: now) }
     }
 
+    /// Whether `token` is a `t=` of request `id`'s links (this rotation's or an earlier one's: the
+    /// page still opens from a rotated link): whoever scanned its code or opened its link holds it.
+    func holdsLink(id: String, token: String?) async throws(SandboxStoreUnavailable) -> Bool {
+        guard let token, let current = try await currentTriggerToken(id: id) else { return false }
+        return Self.sameLink(token, current)
+    }
+
+    /// Whether two trigger tokens (`ROTATION-SEED`) are of one request: the same seed.
+    static func sameLink(_ token: String, _ current: String) -> Bool {
+        func seed(_ token: String) -> Substring? {
+            guard let dash = token.firstIndex(of: "-"), token.startIndex < dash, token[..<dash].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return token[token.index(after: dash)...]
+        }
+        guard let given = seed(token), let known = seed(current), !known.isEmpty else { return false }
+        return given == known
+    }
+
     enum TriggerLookup {
         case pending(mobileURL: String, token: String)
         case notFound

@@ -37,7 +37,12 @@ struct CustomerSimulatorRoutes {
             }
         }
         let fromBrowser = (request.headers[.contentType] ?? "").contains("form") || (request.headers[.accept] ?? "").contains("text/html")
-        if fromBrowser { return SandboxResponse.redirect(to: "/sandbox/customer-requests/\(id)/authorize") }
+        if fromBrowser {
+            // Back to the page, with its link's token when the button carried one of this request's.
+            let token = request.uri.queryParameters.get("t")
+            let link = try await store.holdsLink(id: id, token: token) ? token.map { "?t=\($0)" } ?? "" : ""
+            return SandboxResponse.redirect(to: "/sandbox/customer-requests/\(id)/authorize\(link)")
+        }
         switch outcome {
         case .changed(let changed):
             return SandboxResponse.json(Outcome(request: changed, sandboxDeclineReason: declineReason))
@@ -69,7 +74,13 @@ struct CustomerSimulatorRoutes {
             return SandboxResponse.html(AuthorizePage.notFound(id: id), status: .notFound)
         }
         var stale = false
-        if let token, request.status == .PENDING { stale = try await token != store.currentTriggerToken(id: id) }
-        return SandboxResponse.html(AuthorizePage.render(request, staleLink: stale))
+        var link: String?
+        if let token {
+            let current = try await store.currentTriggerToken(id: id)
+            if request.status == .PENDING { stale = token != current }
+            // The buttons carry the link's token (which lets them past a control token) only when it is this request's.
+            if let current, CustomerRequestStore.sameLink(token, current) { link = token }
+        }
+        return SandboxResponse.html(AuthorizePage.render(request, staleLink: stale, linkToken: link))
     }
 }

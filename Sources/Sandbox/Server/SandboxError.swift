@@ -24,6 +24,7 @@ public struct SandboxError: Error, Sendable {
     /// whose errors are classed the same way) spell it.
     public var category: String {
         switch status.code {
+        case 401: "AUTHENTICATION_ERROR"
         case 429: "RATE_LIMIT_ERROR"
         case 500...: "API_ERROR"
         default: "INVALID_REQUEST_ERROR"

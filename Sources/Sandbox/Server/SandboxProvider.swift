@@ -43,6 +43,10 @@ public protocol SandboxProvider: Sendable {
     /// How the card tokens it issues are read (a device wallet's), for the processors' sides
     /// that are paid with them (`SandboxCore.cardTokens`); nil when it issues none.
     var cardTokens: (any CardTokenReader)? { get }
+    /// Its routes under `/sandbox/` a customer opens (its pages, their images and buttons), which
+    /// stay open when the sandbox has a control token: whoever holds the link gets in, as its own
+    /// per-request secret allows. Every other `/sandbox/` route needs the token.
+    var customerRoutes: [SandboxOpenRoute] { get }
 }
 
 extension SandboxProvider {
@@ -66,6 +70,8 @@ extension SandboxProvider {
     public var claimsRequests: Bool { false }
 
     public var cardTokens: (any CardTokenReader)? { nil }
+
+    public var customerRoutes: [SandboxOpenRoute] { [] }
 
     public func answer(claimed request: Request, context: SandboxRequestContext) async -> Response {
         SandboxError(.notFound, "NOT_FOUND", "No route answers \(request.uri.path.prefix(128)).").response

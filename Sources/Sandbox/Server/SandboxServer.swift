@@ -24,6 +24,9 @@ public struct SandboxServer: Sendable {
 
     func makeRouter() -> Router<SandboxRequestContext> {
         let router = Router(context: SandboxRequestContext.self)
+        // First, so nothing of a control request runs before its token is checked; not there at
+        // all without a token (the embedded sandbox), which keeps the hot path as it was.
+        if let token = settings.controlToken { router.add(middleware: ControlTokenMiddleware(token: token, providers: providers)) }
         router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings, providers: providers))
         router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
         // Browsers ask every origin for its icon: the sandbox's pages (and images) get an empty one,

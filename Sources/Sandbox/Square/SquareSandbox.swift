@@ -33,6 +33,11 @@ public actor SquareSandbox: SandboxProvider {
     /// None: Afterpay's `/v2/` holds the prefix; Square claims its requests one by one.
     public nonisolated var pathPrefixes: [String] { [] }
 
+    /// The receipt page a COMPLETED payment's `receipt_url` points at, open to whoever holds that
+    /// link (the payment id in it, 29 random characters) when the sandbox has a control token, as
+    /// Square's receipt links are.
+    public nonisolated var customerRoutes: [SandboxOpenRoute] { [SandboxOpenRoute(.get, "/sandbox/square/receipts/:paymentID")] }
+
     public nonisolated func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
         let routes = SquarePaymentRoutes(endpoint: SquareEndpoint(store: payments, settings: core.settings, cardTokens: core.cardTokens))
         self.routes.withLock { $0 = routes }
