@@ -52,6 +52,11 @@ public final class AntomSandbox: SandboxProvider {
             notifier: AntomNotifier(webhooks: core.webhooks, signer: signer))
     }
 
+    /// Sessions that expired or whose confirmation is due are settled (and notified) now.
+    public func applyDue(now: Date) async throws {
+        try await store.applyDue(now: now)
+    }
+
     /// Faults answer in Antom's shape with their HTTP status: `U` (ask again), as a gateway error is.
     public func faultResponse(_ fault: InjectedFault) -> Response {
         let code = fault.kind == .rateLimited ? "REQUEST_TRAFFIC_EXCEED_LIMIT" : "UNKNOWN_EXCEPTION"

@@ -43,6 +43,11 @@ public protocol SandboxProvider: Sendable {
     /// How the card tokens it issues are read (a device wallet's), for the processors' sides
     /// that are paid with them (`SandboxCore.cardTokens`); nil when it issues none.
     var cardTokens: (any CardTokenReader)? { get }
+    /// Applies what time changed that someone must hear of without asking (a notification a
+    /// change sends): the sandbox's due-time worker (`SandboxDueWork`) calls it a few times a
+    /// second. Each change is applied in its store's unit of work, so exactly once whichever
+    /// instance sees it due first. Changes nobody is told of are left to be settled on read.
+    func applyDue(now: Date) async throws
 }
 
 extension SandboxProvider {
@@ -56,6 +61,8 @@ extension SandboxProvider {
     public func customerAbandons(_ id: String, request: Request, core: SandboxCore) -> Response? { nil }
 
     public func claims(path: String) -> Bool { false }
+
+    public func applyDue(now: Date) async throws {}
 
     public func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection] { [] }
 

@@ -38,7 +38,9 @@ public final class WebhookDispatcher: Sendable {
                 event: event, receiverID: receiver.id, url: receiver.url, body: body, headers: headers, accept: Self.any2xx, finished: nil,
                 logged: true)
             // Started even when the log could not keep it: it holds a place among those under way.
-            defer { queued.start() }
+            // Inside an operation's transaction, it starts once the operation is kept (and gives its
+            // place back when it is not).
+            defer { SandboxCommit.afterwards(queued.start, otherwise: queued.cancel) }
             do { try await log.record(queued.entry) } catch {
                 settings.reportProblem?("webhook \(event) to \(receiver.url): not logged: \(SandboxStoreUnavailable(error).underlying)")
             }
@@ -56,14 +58,16 @@ public final class WebhookDispatcher: Sendable {
         finished: (@Sendable (WebhookDeliveryLog.Entry) -> Void)? = nil
     ) -> WebhookDeliveryLog.Entry {
         let queued = enqueue(event: event, receiverID: receiverID, url: url, body: body, headers: headers, accept: accept, finished: finished, logged: false)
-        queued.start()
+        SandboxCommit.afterwards(queued.start, otherwise: queued.cancel)
         return queued.entry
     }
 
     /// A delivery admitted (or dropped) and its log entry; `start` sets it going.
     private struct Queued {
         let entry: WebhookDeliveryLog.Entry
-        let start: () -> Void
+        let start: @Sendable () -> Void
+        /// Gives back its place among those under way when it will never start.
+        var cancel: (@Sendable () -> Void)? = nil
     }
 
     private static let any2xx: @Sendable (Int, Data) -> Bool = { status, _ in (200..<300).contains(status) }
@@ -91,14 +95,17 @@ public final class WebhookDispatcher: Sendable {
                 finished?(dropped)
             }
         }
-        return Queued(entry: entry) { [self] in
-            Task { [self] in
-                if !logged { try? await log.record(entry) }
-                let last = await deliver(entry, to: url, body: body, headers: headers, accept: accept)
-                underWay.withLock { $0 -= 1 }
-                finished?(last)
-            }
-        }
+        return Queued(
+            entry: entry,
+            start: { [self] in
+                Task { [self] in
+                    if !logged { try? await log.record(entry) }
+                    let last = await deliver(entry, to: url, body: body, headers: headers, accept: accept)
+                    underWay.withLock { $0 -= 1 }
+                    finished?(last)
+                }
+            },
+            cancel: { [self] in underWay.withLock { $0 -= 1 } })
     }
 
     /// Tries until `accept` takes an answer or the attempts run out; returns the entry as it ended.

@@ -340,8 +340,9 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     }
 
     /// Hands settled records to the policy's listener, after their unit committed.
+    /// Reports what settling changed, once it is kept (after the operation's commit, inside one).
     private func tell(_ settled: [Record]) {
-        if !settled.isEmpty, let onSettled = policy.onSettled { onSettled(settled) }
+        if !settled.isEmpty, let onSettled = policy.onSettled { SandboxCommit.afterwards { onSettled(settled) } }
     }
 
     // MARK: - Rows
