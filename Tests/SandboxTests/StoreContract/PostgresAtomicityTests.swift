@@ -120,16 +120,19 @@ struct PostgresAtomicityTests {
     }
 
     /// Adyen's POST /payments keeps the payment and the key's answer in one transaction: a failure
-    /// keeping the answer keeps no payment (and frees the grant); the key is in progress until its
-    /// lease runs out, then the same request pays, once.
+    /// keeping the answer keeps no payment (and frees the grant) and sends no AUTHORISATION (nor
+    /// logs one); the key is in progress until its lease runs out, then the same request pays, once.
     @Test func anAdyenPaymentThatFailedHalfWayKeepsNothingAndItsKeyIsFreedByTheLease() async throws {
         try await PostgresTestDatabase.withInstances(1, purpose: "atomic_adyen", poolSize: 4) { storages in
             let storage = storages[0]
             let clock = ManualClock(Date())
             var settings = SandboxSettings(now: clock.clock)
             settings.storage = storage
+            let receiver = try AdyenWebhookReceiver()
+            defer { receiver.close() }
             try await SandboxServer.withRunning(settings) { running in
                 let sandbox = AdyenTestSandbox(sandbox: running)
+                try await sandbox.registerReceiver(receiver)
                 let payments = storage.store("adyen.payments", of: AdyenPaymentStore.Payment.self, policy: StorePolicy())
                 let grant = try await sandbox.grant(2_500)
                 let body = AdyenTestSandbox.payment(2_500, ["grantId": grant])
@@ -138,6 +141,9 @@ struct PostgresAtomicityTests {
                 let failed = try? await sandbox.adyen("POST", "/v71/payments", body, idempotencyKey: "pay-once")
                 #expect(failed == nil || failed?.status == 503, "a payment whose answer could not be kept answered \(failed?.status ?? 0)")
                 #expect(try await payments.count() == 0, "a payment was kept without its idempotent answer")
+                // Its AUTHORISATION was never set going (it waits for a commit that did not come).
+                #expect(running.webhooks.pending == 0, "a rolled-back payment's webhook is under way")
+                #expect(try await running.webhooks.log.all.isEmpty, "a rolled-back payment's webhook was logged")
                 storage.injectFaults(nil)
 
                 let early = try await sandbox.adyen("POST", "/v71/payments", body, idempotencyKey: "pay-once")
@@ -150,6 +156,8 @@ struct PostgresAtomicityTests {
                 let again = try await sandbox.adyen("POST", "/v71/payments", body, idempotencyKey: "pay-once")
                 #expect(again.body == paid.body, "the same key and request replays")
                 #expect(try await payments.count() == 1, "one payment, moved once")
+                let delivered = await receiver.wait { $0.count >= 1 }
+                #expect(delivered.count == 1, "one AUTHORISATION, for the payment that was kept")
             }
         }
     }
