@@ -39,6 +39,7 @@ public final class AntomSandbox: SandboxProvider {
         store.setSink { [weak store, notifier = api.notifier] notices in
             if let store { notifier.send(notices, recordingIn: store) }
         }
+        api.notifier.recordEnds(in: store)
         api.register(on: router)
         AntomCashierRoutes(api: api).register(on: router)
         AntomKeyRoutes(clients: clients, limits: core.settings.limits).register(on: router)

@@ -9,11 +9,13 @@ import ServiceLifecycle
 struct SandboxDueWork: Service {
     let providers: [any SandboxProvider]
     let settings: SandboxSettings
+    /// Its deliveries that are due are claimed and sent each round.
+    let webhooks: WebhookDispatcher
     /// Time between two rounds.
     var interval: Duration = .milliseconds(100)
 
     func run() async throws {
-        let (providers, settings, interval) = (providers, settings, interval)
+        let (providers, settings, interval, webhooks) = (providers, settings, interval, webhooks)
         await cancelWhenGracefulShutdown {
             var reported = false
             while !Task.isCancelled {
@@ -26,6 +28,10 @@ struct SandboxDueWork: Service {
                         if !reported { settings.reportProblem?("time-driven changes are waiting for the store: \(error)") }
                         reported = true
                     }
+                }
+                do { try await webhooks.deliverDue() } catch {
+                    if !reported { settings.reportProblem?("webhook deliveries are waiting for the store: \(error)") }
+                    reported = true
                 }
                 try? await Task.sleep(for: interval)
             }

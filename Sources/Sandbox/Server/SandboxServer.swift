@@ -83,7 +83,7 @@ public struct SandboxServer: Sendable {
         // The store's service (a database's pool) runs beside the server and stops after it; the
         // due-time worker between them (it needs the store, and stops before it).
         let services: [any Service] =
-            (settings.storageService.map { [$0] } ?? []) + [SandboxDueWork(providers: providers, settings: settings), app]
+            (settings.storageService.map { [$0] } ?? []) + [SandboxDueWork(providers: providers, settings: settings, webhooks: webhooks), app]
         let group = ServiceGroup(services: services, gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
         let task = Task {
             do {
