@@ -145,9 +145,9 @@ import Testing
             let paidAt = Date()
             let paid = try await sandbox.payInSession(session.id, sessionData: try await sandbox.setUp(session), ["grantId": try await sandbox.grant(value)])
             let first = try await sandbox.sessionResult(session.id, paid.sessionResult ?? "").sessionStatus
-            // A pending payment is decided by webhook after `asyncResultDelay` (2 s); on a loaded
+            // A pending payment is decided by webhook after the fixture's `asyncResultDelay`; on a loaded
             // machine that may have passed already, and the session then follows it.
-            let decidedMeanwhile = status == .paymentPending && Date().timeIntervalSince(paidAt) >= SandboxSettings().adyen.asyncResultDelay
+            let decidedMeanwhile = status == .paymentPending && Date().timeIntervalSince(paidAt) >= Fixture.asyncResultDelay
             #expect(first == status || (decidedMeanwhile && first == .completed))
             if status == .paymentPending {
                 // Decided by the AUTHORISATION webhook: the session follows it.

@@ -10,6 +10,8 @@ struct AdyenTestSandbox: Sendable {
     static let merchant = "TestMerchantECOM"
 
     let sandbox: RunningSandbox
+    /// How long a Received payment waits for its decision here.
+    static let asyncResultDelay = 0.05
 
     var baseURL: String { sandbox.baseURL }
 
@@ -17,7 +19,7 @@ struct AdyenTestSandbox: Sendable {
         hmacKey: String? = nil, webhookAttempts: Int = 3, _ body: (AdyenTestSandbox) async throws -> T
     ) async throws -> T {
         var settings = SandboxSettings()
-        settings.adyen.asyncResultDelay = 0.05
+        settings.adyen.asyncResultDelay = asyncResultDelay
         settings.webhookRetryDelay = 0.05
         settings.webhookAttempts = webhookAttempts
         settings.adyen.hmacKey = hmacKey

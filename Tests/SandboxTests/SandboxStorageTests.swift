@@ -15,7 +15,8 @@ import TestSupport
     /// Every store a sandbox of the built-in providers makes.
     static let storeNames: Set<String> = [
         "cashapp.requests", "afterpay.checkouts", "adyen.payments", "adyen.sessions", "adyen.stored-methods", "adyen.idempotency",
-        "square.payments", "antom.sessions", "antom.clients", "wallet.tokens", "webhooks.receivers", "webhooks.deliveries", "sandbox.faults",
+        "square.payments", "antom.sessions", "antom.clients", "wallet.tokens", "webhooks.receivers", "webhooks.deliveries", "webhooks.queue",
+        "sandbox.faults",
     ]
 
     private static func settings(_ storage: any SandboxStorage) -> SandboxSettings {
@@ -70,7 +71,7 @@ import TestSupport
         #expect(storage.failures.isEmpty, "\(storage.failures)")
         let exercised = storage.exercised
         for name in ["cashapp.requests", "afterpay.checkouts", "adyen.payments", "square.payments", "antom.sessions", "wallet.tokens",
-            "webhooks.receivers", "webhooks.deliveries", "sandbox.faults"]
+            "webhooks.receivers", "webhooks.deliveries", "webhooks.queue", "sandbox.faults"]
         {
             #expect(exercised.contains(name), "no record of \(name) went through its coding")
         }

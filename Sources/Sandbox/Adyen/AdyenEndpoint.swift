@@ -38,8 +38,10 @@ struct AdyenEndpoint: Sendable {
             let apiKey = try reader.authenticate(request, context)
             let key = try reader.idempotencyKey(request)
             let data = try await reader.body(request)
+            // Each operation is one transaction: its payments, stored methods, webhook log and
+            // idempotent answer are kept together or not at all.
             guard let key else {
-                let answer = try await handler(data, nil)
+                let answer = try await settings.storage.atomically { try await handler(data, nil) }
                 return AdyenJSON.response(data: answer.body, status: answer.status)
             }
             let fingerprint = AdyenIdempotencyStore.fingerprint(path: request.uri.path, body: data)
@@ -57,16 +59,22 @@ struct AdyenEndpoint: Sendable {
                 throw rejection
             case .fresh:
                 let answer: Answer
-                do { answer = try await handler(data, key) } catch let rejection as AdyenRejection {
+                do {
+                    // The answer is kept in the operation's transaction: a payment made is never
+                    // without the answer a retry replays.
+                    answer = try await settings.storage.atomically {
+                        let answer = try await handler(data, key)
+                        try await idempotency.finish(scope: apiKey, key: key, status: Int(answer.status.code), body: answer.body)
+                        return answer
+                    }
+                } catch let rejection as AdyenRejection {
                     // Refused before anything moved: the key is free for a corrected request.
                     try? await idempotency.release(scope: apiKey, key: key)
                     throw rejection
                 }
-                // Any other failure (the store) may come after money moved: the key stays in
-                // progress, so a retry hears 704 (transient) rather than paying twice.
-                // Once it ran, the key is not released when keeping its answer fails: a retry then
-                // hears "in progress" (transient) rather than paying twice.
-                try await idempotency.finish(scope: apiKey, key: key, status: Int(answer.status.code), body: answer.body)
+                // Any other failure (the store) leaves the key in progress (a commit that failed may
+                // still have been kept): a retry hears 704 (transient) rather than paying twice,
+                // until the in-progress mark's lease runs out.
                 return AdyenJSON.response(data: answer.body, status: answer.status)
             }
         }
@@ -78,7 +86,7 @@ struct AdyenEndpoint: Sendable {
     ) async throws -> Response {
         try await adyenAnswer { () throws -> Response in
             _ = try reader.authenticate(request, context)
-            return try await handler()
+            return try await settings.storage.atomically { try await handler() }
         }
     }
 

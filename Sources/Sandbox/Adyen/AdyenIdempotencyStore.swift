@@ -4,7 +4,16 @@ import Foundation
 /// request; a different request with the key, or one while the first is still running, is
 /// refused with `704`. Keys are scoped by API key (Adyen scopes them by company account) and
 /// forgotten after the retention age or when the store is full, oldest first.
+///
+/// The in-progress mark is a lease: Adyen answers "in progress" only while a request really is.
+/// A mark older than `inProgressLease` belongs to a request that ended without an answer (its
+/// instance was killed, or its database went away mid-request; its transaction was then rolled
+/// back, so nothing of it was kept): the next request with the key takes it over and runs.
 final class AdyenIdempotencyStore: Sendable {
+    /// How long a request may hold its key unanswered: past every bound on a request's work
+    /// (a database statement, or a transaction a stopped instance left open, ends within 60 s).
+    static let inProgressLease: TimeInterval = 120
+
     enum Begin: Sendable {
         case fresh
         case replay(status: Int, body: Data)
@@ -16,6 +25,8 @@ final class AdyenIdempotencyStore: Sendable {
         let scopedKey: String
         let fingerprint: Data
         var answer: Answer?
+        /// When the request holding the key (unanswered) began; nil in records kept before leases.
+        var startedAt: Date?
 
         var storeKey: String { scopedKey }
         var storeIdempotencyKey: String? { scopedKey }
@@ -44,13 +55,20 @@ final class AdyenIdempotencyStore: Sendable {
         let scoped = scope + "\u{0}" + key
         let outcome = try await records.create(
             idempotencyKey: scoped, at: StoreMoment(now: now, limits: limits), sameRequest: { $0.fingerprint == fingerprint }
-        ) { _ in Record(scopedKey: scoped, fingerprint: fingerprint) }
+        ) { _ in Record(scopedKey: scoped, fingerprint: fingerprint, startedAt: now) }
         switch outcome {
         case .created: return .fresh
         case .keyReused, .claimTaken: return .mismatch
         case .replayed(let record):
-            guard let answer = record.answer else { return .inProgress }
-            return .replay(status: answer.status, body: answer.body)
+            if let answer = record.answer { return .replay(status: answer.status, body: answer.body) }
+            if let started = record.startedAt, now.timeIntervalSince(started) < Self.inProgressLease { return .inProgress }
+            // The lease ran out: take the key over, unless another request just did (or answered).
+            let taken = try await records.update(.key(scoped)) { kept -> Bool in
+                guard kept.answer == nil, kept.startedAt == record.startedAt else { return false }
+                kept.startedAt = now
+                return true
+            }.value
+            return taken == true ? .fresh : .inProgress
         }
     }
 

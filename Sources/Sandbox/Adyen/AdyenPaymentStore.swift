@@ -1,5 +1,6 @@
 import Foundation
 import ProviderWire
+import Synchronization
 
 /// Adyen payments by pspReference, the grants they used (a grant pays once), their
 /// modifications, and the ledger rows proving nothing was charged twice. Bounded like the
@@ -35,9 +36,31 @@ public final class AdyenPaymentStore: Sendable {
         var returnUrl: String?
         /// The method to store once the action is completed (storing was asked for).
         var pendingStore: PendingStore?
+        /// A Received payment's decision, due at `decidesAt` by the wall clock (Adyen's delay is
+        /// real time, whatever the sandbox's clock) (Authorised when `decidesAuthorised`, else
+        /// Refused): applied by the store's settling, exactly once whichever instance sees it due
+        /// first, and its AUTHORISATION sent by that one.
+        var decidesAt: Date?
+        var decidesAuthorised: Bool?
 
         var storeKey: String { pspReference }
         var storeClaims: [String] { consumedGrant.map { [$0] } ?? [] }
+        var storeIsOpen: Bool { decidesAt != nil }
+
+        /// Applies the decision once it is due: true when it did.
+        mutating func decide(now: Date) -> Bool {
+            guard let due = decidesAt, due <= now else { return false }
+            decidesAt = nil
+            if decidesAuthorised == true {
+                resultCode = .authorised
+            } else {
+                resultCode = .refused
+                refusalReason = "Refused"
+                refusalReasonCode = "2"
+            }
+            decidesAuthorised = nil
+            return true
+        }
 
         var response: AdyenPaymentResponse {
             AdyenPaymentResponse(
@@ -89,8 +112,34 @@ public final class AdyenPaymentStore: Sendable {
 
     private let payments: ProviderStore<Payment>
 
+    /// Who hears of Received payments decided by time, once the provider is registered.
+    private final class Sink: Sendable {
+        let handler = Mutex<(@Sendable ([Payment]) -> Void)?>(nil)
+
+        func send(_ decided: [Payment]) {
+            if !decided.isEmpty, let handler = handler.withLock({ $0 }) { handler(decided) }
+        }
+    }
+
+    private let sink: Sink
+
     init(storage: any SandboxStorage) {
-        payments = ProviderStore("adyen.payments", in: storage)
+        let sink = Sink()
+        self.sink = sink
+        // Open (undecided Received) payments are few: every one is visited, its decision by the wall clock.
+        payments = ProviderStore(
+            "adyen.payments", in: storage,
+            policy: StorePolicy(settle: { payment, _ in payment.decide(now: Date()) }, onSettled: { sink.send($0) }))
+    }
+
+    /// Where the payments time decides go from now on (their AUTHORISATION).
+    func setSink(_ handler: @escaping @Sendable ([Payment]) -> Void) {
+        sink.handler.withLock { $0 = handler }
+    }
+
+    /// Applies the decisions that are due (the sandbox's due-time worker).
+    func applyDue(now: Date) async throws(SandboxStoreUnavailable) {
+        try await payments.settle(at: StoreMoment(now: now))
     }
 
     /// How many payments it holds.

@@ -46,6 +46,11 @@ struct AdyenPayments {
             return try await finish(refuse(payment, refusal.reason), consumesGrant: false, now: now)
         }
         apply(magic: valid.amount.value, to: &payment)
+        if payment.resultCode == .received {
+            // Decided by time in the store (exactly once across instances, and after a restart).
+            payment.decidesAt = Date().addingTimeInterval(settings.adyen.asyncResultDelay)
+            payment.decidesAuthorised = valid.amount.value == AdyenMagic.receivedThenAuthorisedValue
+        }
         if payment.resultCode == .redirectShopper { payment.awaitRedirect(baseURL: baseURL, returnUrl: valid.returnUrl) }
         if payment.resultCode == .authorised, let cashtag = funding.cashtag { payment.additionalData = ["cashapp.cashtag": cashtag] }
         let consumes = funding.consumedGrant != nil && [.authorised, .received, .redirectShopper].contains(payment.resultCode)
@@ -162,32 +167,18 @@ struct AdyenPayments {
         return updated
     }
 
-    /// AUTHORISATION now for a decided payment; for a Received one, after the async delay.
+    /// AUTHORISATION now for a decided payment. A Received one is decided by time in the store
+    /// (`AdyenPaymentStore.Payment.decide`), which sends its AUTHORISATION then.
     func notify(_ payment: AdyenPaymentStore.Payment) async throws(SandboxStoreUnavailable) {
         switch payment.resultCode {
         case .authorised, .refused:
             try await authorisation(payment)
-        case .received:
-            let delay = settings.adyen.asyncResultDelay
-            let authorise = payment.amount.value == AdyenMagic.receivedThenAuthorisedValue
-            Task { [endpoint] in
-                try? await Task.sleep(for: .seconds(delay))
-                let decided = try? await endpoint.payments.update(payment.pspReference) { stored in
-                    stored.resultCode = authorise ? .authorised : .refused
-                    if !authorise {
-                        stored.refusalReason = "Refused"
-                        stored.refusalReasonCode = "2"
-                    }
-                    return stored
-                }
-                if let decided = decided ?? nil { try? await AdyenPayments(endpoint: endpoint).authorisation(decided) }
-            }
         default:
             break
         }
     }
 
-    private func authorisation(_ payment: AdyenPaymentStore.Payment) async throws(SandboxStoreUnavailable) {
+    func authorisation(_ payment: AdyenPaymentStore.Payment) async throws(SandboxStoreUnavailable) {
         let authorised = payment.resultCode == .authorised
         var extra: [String: String] = [:]
         // Not `cashapp.cashtag`: Adyen gives the $cashtag in the /payments(/details) answer's

@@ -38,6 +38,12 @@ public struct AdyenSandbox: SandboxProvider {
         let endpoint = AdyenEndpoint(
             payments: payments, storedMethods: storedMethods, idempotency: idempotency, customerRequests: cashApp.requests,
             notifier: AdyenNotifier(webhooks: core.webhooks, settings: core.settings), settings: core.settings, cardTokens: core.cardTokens)
+        // A Received payment decided by time: its AUTHORISATION, from the instance that decided it.
+        payments.setSink { decided in
+            Task {
+                for payment in decided { try? await AdyenPayments(endpoint: endpoint).authorisation(payment) }
+            }
+        }
         AdyenPaymentRoutes(endpoint: endpoint).register(on: router)
         AdyenModificationRoutes(endpoint: endpoint).register(on: router)
         AdyenStoredMethodRoutes(endpoint: endpoint).register(on: router)
@@ -55,6 +61,11 @@ public struct AdyenSandbox: SandboxProvider {
 
     public func refusalResponse(_ refusal: SandboxError) -> Response {
         AdyenRejection(refusal.status, "000", refusal.message, type: "validation").response
+    }
+
+    /// Received payments whose decision is due are decided (and their AUTHORISATION sent).
+    public func applyDue(now: Date) async throws {
+        try await payments.applyDue(now: now)
     }
 
     /// `adyen_payments` (Authorised payments) and `adyen_captures`.

@@ -137,8 +137,12 @@ struct AdyenSessionRoutes {
                 return AdyenJSON.response(data: answer, status: .ok)
             case .fresh(let session, let next):
                 do {
-                    let (answer, payment) = try await handle(call, body, session: session, sessionData: next, baseURL: request.baseURL, now: now)
-                    try await sessions.finish(id, sessionData: next, answer: answer, payment: payment)
+                    // One transaction: the payment, the session's answer and its webhooks together.
+                    let answer = try await endpoint.settings.storage.atomically {
+                        let (answer, payment) = try await handle(call, body, session: session, sessionData: next, baseURL: request.baseURL, now: now)
+                        try await sessions.finish(id, sessionData: next, answer: answer, payment: payment)
+                        return answer
+                    }
                     return AdyenJSON.response(data: answer, status: .ok)
                 } catch let rejection as AdyenRejection {
                     // Refused before anything moved: the session takes the same sessionData again.

@@ -43,9 +43,12 @@ struct AfterpayRoutes {
     }
 
     /// Every endpoint first forgets checkouts past their retention, so they answer as unknown.
+    /// Each is one transaction of the sandbox's store.
     private func answer(_ handler: () async throws -> Response) async throws -> Response {
-        try await store.evictDue(now: settings.now(), limits: settings.limits)
-        return try await afterpayAnswer(handler)
+        try await settings.storage.atomically {
+            try await store.evictDue(now: settings.now(), limits: settings.limits)
+            return try await afterpayAnswer(handler)
+        }
     }
 
     /// Get Payment By Token (`token:{token}`) or by order id: what a capture created, so a client

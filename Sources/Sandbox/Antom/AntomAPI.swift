@@ -52,8 +52,11 @@ struct AntomAPI: Sendable {
             return signer.response(AntomResultOnly(result: AntomRejection.illegal("The request body could not be read.").result), path: path, clientID: clientID)
         }
         do {
-            let client = try await authenticate(request, endpoint: endpoint, body: body)
-            return signer.response(try await handler(client, body), path: path, clientID: client.id)
+            // One transaction: the session, its client's state and its notices together.
+            return try await settings.storage.atomically {
+                let client = try await authenticate(request, endpoint: endpoint, body: body)
+                return signer.response(try await handler(client, body), path: path, clientID: client.id)
+            }
         } catch let rejection as AntomRejection {
             return signer.response(AntomResultOnly(result: rejection.result), path: path, clientID: clientID, status: rejection.status)
         }
@@ -122,18 +125,12 @@ struct AntomAPI: Sendable {
 
     // MARK: - The customer
 
-    /// The customer acts on session `id`; magic 8001's confirmation is scheduled in the background.
+    /// The customer acts on session `id`. Magic 8001's confirmation is due `pendingSeconds`
+    /// later: the store settles it then (the sandbox's due-time worker, or any read), exactly
+    /// once whichever instance sees it due first, and that one sends its notification.
     func act(_ action: AntomSessionStore.Action, on id: String) async throws(SandboxStoreUnavailable) -> Result<AntomSessionRecord, AntomSessionStore.Refusal> {
         let scale = settings.timeScale.isFinite && settings.timeScale > 0 ? settings.timeScale : 1
         let delay = AntomMagic.pendingSeconds / scale
-        let outcome = try await store.act(action, on: id, now: now, pendingDelay: delay)
-        if case .success(let record) = outcome, record.status == .pending {
-            let (store, clock) = (store, settings.now)
-            Task {
-                try? await Task.sleep(for: .seconds(delay))
-                try? await store.confirm(record.id, now: clock())
-            }
-        }
-        return outcome
+        return try await store.act(action, on: id, now: now, pendingDelay: delay)
     }
 }

@@ -24,21 +24,29 @@ struct AntomNotifier: Sendable {
             headers.append((name: "signature", value: signature))
         }
         let (sessionID, index) = (notice.sessionID, notice.index)
+        // How it ends is recorded on the session by `recordEnds`, on whichever instance ends it.
         let entry = webhooks.deliver(
             event: "antom.\(notice.body.notifyType)", to: notice.url, receiverID: "antom:\(notice.clientID)", body: body, headers: headers,
-            accept: Self.isAcknowledgement, finished: { ended in Task { try? await store.recordDelivery(session: sessionID, index: index, ended) } })
+            acceptance: Self.acknowledgement, report: WebhookReport(topic: Self.topic, subject: sessionID, index: index))
         if entry.outcome == .pending { Task { try? await store.recordDelivery(session: sessionID, index: index, entry) } }
     }
+
+    /// The report topic of notice deliveries.
+    static let topic = "antom.notifications"
+
+    /// Records each notice delivery's end on its session (every instance registers it).
+    func recordEnds(in store: AntomSessionStore) {
+        webhooks.onFinished(Self.topic) { [weak store] report, ended in
+            try? await store?.recordDelivery(session: report.subject, index: report.index, ended)
+        }
+    }
+
+    /// 200 with `result` SUCCESS / S: Antom's only acknowledgement.
+    static let acknowledgement = WebhookAcceptance.acknowledgement(status: 200, fields: ["result.resultCode": "SUCCESS", "result.resultStatus": "S"])
 
     /// The path the merchant's SDK verifies over: the notify URL's path as sent (`/` when it has none).
     static func path(of url: String) -> String {
         let path = URLComponents(string: url)?.percentEncodedPath ?? ""
         return path.isEmpty ? "/" : path
-    }
-
-    /// 200 with `result` SUCCESS / S: Antom's only acknowledgement.
-    @Sendable static func isAcknowledgement(status: Int, body: Data) -> Bool {
-        guard status == 200, let answer = try? JSONDecoder().decode(AntomResultOnly.self, from: body) else { return false }
-        return answer.result.resultCode == "SUCCESS" && answer.result.resultStatus == "S"
     }
 }

@@ -39,6 +39,7 @@ public final class AntomSandbox: SandboxProvider {
         store.setSink { [weak store, notifier = api.notifier] notices in
             if let store { notifier.send(notices, recordingIn: store) }
         }
+        api.notifier.recordEnds(in: store)
         api.register(on: router)
         AntomCashierRoutes(api: api).register(on: router)
         AntomKeyRoutes(clients: clients, limits: core.settings.limits).register(on: router)
@@ -61,6 +62,11 @@ public final class AntomSandbox: SandboxProvider {
         return AntomAPI(
             store: store, clients: clients, settings: core.settings, signer: signer,
             notifier: AntomNotifier(webhooks: core.webhooks, signer: signer))
+    }
+
+    /// Sessions that expired or whose confirmation is due are settled (and notified) now.
+    public func applyDue(now: Date) async throws {
+        try await store.applyDue(now: now)
     }
 
     /// Faults answer in Antom's shape with their HTTP status: `U` (ask again), as a gateway error is.

@@ -41,6 +41,9 @@ struct AntomSessionRecord: Sendable, Codable, Equatable {
     var bank: String?
     /// When a PENDING payment (magic 8001) becomes SUCCESS.
     var confirmAt: Date?
+    /// The same confirmation by the wall clock: the bank's delay is real time, whatever the
+    /// sandbox's clock (a test's manual one stands still). Nil in sessions kept before it.
+    var confirmsBy: Date?
     /// Magic 8202 answered its one REQUEST_TRAFFIC_EXCEED_LIMIT.
     var trafficLimitAnswered = false
     var notifications: [AntomNotificationRecord] = []
@@ -104,6 +107,7 @@ struct AntomSessionRecord: Sendable, Codable, Equatable {
         self.bank = bank
         paymentId = AntomIDs.paymentID(at: time)
         self.confirmAt = confirmAt
+        confirmsBy = Date().addingTimeInterval(confirmAt.timeIntervalSince(time))
     }
 
     mutating func fail(bank: String?, code: String, message: String, at time: Date) {

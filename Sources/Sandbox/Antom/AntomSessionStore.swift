@@ -139,14 +139,10 @@ final class AntomSessionStore: Sendable {
         }
     }
 
-    /// A PENDING payment's confirmation came (magic 8001's timer): it becomes SUCCESS now.
-    func confirm(_ id: String, now: Date) async throws(SandboxStoreUnavailable) {
-        let notice = try await sessions.update(.key(id), at: StoreMoment(now: now)) { record -> AntomNotice? in
-            guard record.status == .pending else { return nil }
-            record.succeed(bank: record.bank ?? "", at: now)
-            return record.recordNotification()
-        }.value
-        if let notice = notice ?? nil { sink.send([notice]) }
+    /// Settles what time changed (expiries, magic 8001's confirmations) and sends their
+    /// notifications: the sandbox's due-time worker calls it.
+    func applyDue(now: Date) async throws(SandboxStoreUnavailable) {
+        try await sessions.settle(at: StoreMoment(now: now))
     }
 
     /// inquiryPayment: by `paymentId` when given (it wins), else by `paymentRequestId`.
@@ -229,7 +225,8 @@ extension AntomSessionRecord: StoredRecord {
     var settlesAt: Date? {
         switch status {
         case .processing: expiresAt
-        case .pending: confirmAt ?? .distantPast
+        // Pending ones are visited at any time: they confirm by the sandbox's clock or the wall's.
+        case .pending: .distantPast
         default: nil
         }
     }
@@ -239,7 +236,7 @@ extension AntomSessionRecord: StoredRecord {
         switch status {
         case .processing where expiresAt <= now:
             close(.expired)
-        case .pending where (confirmAt ?? now) <= now:
+        case .pending where (confirmAt ?? now) <= now || (confirmsBy ?? .distantFuture) <= Date():
             succeed(bank: bank ?? "", at: confirmAt ?? now)
         default:
             return false

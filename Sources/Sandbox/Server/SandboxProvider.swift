@@ -47,6 +47,11 @@ public protocol SandboxProvider: Sendable {
     /// stay open when the sandbox has a control token: whoever holds the link gets in, as its own
     /// per-request secret allows. Every other `/sandbox/` route needs the token.
     var customerRoutes: [SandboxOpenRoute] { get }
+    /// Applies what time changed that someone must hear of without asking (a notification a
+    /// change sends): the sandbox's due-time worker (`SandboxDueWork`) calls it a few times a
+    /// second. Each change is applied in its store's unit of work, so exactly once whichever
+    /// instance sees it due first. Changes nobody is told of are left to be settled on read.
+    func applyDue(now: Date) async throws
 }
 
 extension SandboxProvider {
@@ -60,6 +65,8 @@ extension SandboxProvider {
     public func customerAbandons(_ id: String, request: Request, core: SandboxCore) -> Response? { nil }
 
     public func claims(path: String) -> Bool { false }
+
+    public func applyDue(now: Date) async throws {}
 
     public func ledgerSections(now: Date, limits: SandboxLimits) -> [SandboxLedgerSection] { [] }
 

@@ -83,8 +83,10 @@ public struct SandboxServer: Sendable {
         // Run as a service so `stop()` can shut it down gracefully: cancelling the serving task
         // while a connection is being accepted traps in NIO ("Deinited NIOAsyncWriter without
         // calling finish()", swift-nio#2813), which ended runs with SIGILL under load.
-        // The store's service (a database's pool) runs beside the server and stops after it.
-        let services: [any Service] = (settings.storageService.map { [$0] } ?? []) + [app]
+        // The store's service (a database's pool) runs beside the server and stops after it; the
+        // due-time worker between them (it needs the store, and stops before it).
+        let services: [any Service] =
+            (settings.storageService.map { [$0] } ?? []) + [SandboxDueWork(providers: providers, settings: settings, webhooks: webhooks), app]
         let group = ServiceGroup(services: services, gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
         let task = Task {
             do {

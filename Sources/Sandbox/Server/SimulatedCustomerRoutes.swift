@@ -14,17 +14,22 @@ struct SimulatedCustomerRoutes {
     }
 
     /// Leaving the provider's page unpaid; only providers with such a page (Antom's bank) take it.
+    /// Each act is one transaction of the sandbox's store.
     private func abandon(request: Request, id: String) async throws -> Response {
-        for provider in providers {
-            if let answer = try await provider.customerAbandons(id, request: request, core: core) { return answer }
+        try await core.settings.storage.atomically {
+            for provider in providers {
+                if let answer = try await provider.customerAbandons(id, request: request, core: core) { return answer }
+            }
+            return notFound(id).response
         }
-        return notFound(id).response
     }
 
     private func act(approve: Bool, request: Request, id: String) async throws -> Response {
-        for provider in providers {
-            if let answer = try await provider.customerActs(approve: approve, on: id, request: request, core: core) { return answer }
+        try await core.settings.storage.atomically {
+            for provider in providers {
+                if let answer = try await provider.customerActs(approve: approve, on: id, request: request, core: core) { return answer }
+            }
+            return notFound(id).response
         }
-        return notFound(id).response
     }
 }

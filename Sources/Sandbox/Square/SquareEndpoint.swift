@@ -60,7 +60,8 @@ struct SquareEndpoint: Sendable {
     func answer(_ request: Request, _ handler: () async throws -> Response) async throws -> Response {
         try await squareAnswer { () throws -> Response in
             try authenticate(request)
-            return try await handler()
+            // One transaction: a payment, the source it spends and the request it completes together.
+            return try await settings.storage.atomically { try await handler() }
         }
     }
 

@@ -63,4 +63,13 @@ final class MemoryRecordStore<Record: StoredRecord>: SandboxRecordStore, Sendabl
     }
 
     func count() -> Int { unit(nil) { $0.count } }
+
+    func claimDue(now: Date, limit: Int, _ claim: (inout Record) -> Bool) -> [Record] {
+        claiming(limit: limit, claim)
+    }
+
+    /// `claimDue`, named apart from the protocol's asynchronous default.
+    func claiming(limit: Int, _ claim: (inout Record) -> Bool) -> [Record] {
+        unit(nil) { $0.claimDue(limit: limit, claim) }
+    }
 }

@@ -64,6 +64,11 @@ struct ProviderStore<Record: StoredRecord & Codable>: Sendable {
         do { try await base.settle(at: moment) } catch { throw SandboxStoreUnavailable(error) }
     }
 
+    func claimDue(now: Date, limit: Int, _ claim: (inout Record) -> Bool) async throws(SandboxStoreUnavailable) -> [Record] {
+        if let memory { return memory.claiming(limit: limit, claim) }
+        do { return try await base.claimDue(now: now, limit: limit, claim) } catch { throw SandboxStoreUnavailable(error) }
+    }
+
     func count() async throws(SandboxStoreUnavailable) -> Int {
         if let memory { return memory.count() }
         do { return try await base.count() } catch { throw SandboxStoreUnavailable(error) }

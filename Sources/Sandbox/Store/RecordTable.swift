@@ -61,6 +61,21 @@ struct RecordTable<Record: StoredRecord>: Sendable {
         return .created(record)
     }
 
+    /// Up to `limit` open records `claim` takes (changing them), in no particular order.
+    mutating func claimDue(limit: Int, _ claim: (inout Record) -> Bool) -> [Record] {
+        var claimed: [Record] = []
+        for key in open where claimed.count < limit {
+            let taken = update(.key(key)) { kept -> Record? in
+                var copy = kept
+                guard claim(&copy) else { return nil }
+                kept = copy
+                return copy
+            }
+            if case .changed(let record?) = taken { claimed.append(record) }
+        }
+        return claimed
+    }
+
     func record(_ lookup: RecordLookup) -> Record? {
         key(for: lookup).flatMap { kept[$0]?.record }
     }

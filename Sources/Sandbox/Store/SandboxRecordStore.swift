@@ -130,4 +130,28 @@ protocol SandboxRecordStore<Record>: Sendable {
     func settle(at moment: StoreMoment) async throws
 
     func count() async throws -> Int
+
+    /// Claims up to `limit` open records for the caller (a work queue): each open record the
+    /// policy's `settlesAt` says is due at `now` is passed to `claim`, which marks it claimed (a
+    /// lease) and returns true, or returns false and leaves it. The claimed ones are kept and
+    /// returned. Records another instance is claiming at the same moment are skipped, not waited
+    /// for (`FOR UPDATE SKIP LOCKED`), so two workers never claim one record.
+    func claimDue(now: Date, limit: Int, _ claim: (inout Record) -> Bool) async throws -> [Record]
+}
+
+extension SandboxRecordStore {
+    /// For stores with nothing better (test doubles): every record, each claimed by an update.
+    func claimDue(now: Date, limit: Int, _ claim: (inout Record) -> Bool) async throws -> [Record] {
+        var claimed: [Record] = []
+        for record in try await records(at: nil) where record.storeIsOpen && claimed.count < limit {
+            let taken = try await update(.key(record.storeKey), at: nil) { kept -> Record? in
+                var copy = kept
+                guard claim(&copy) else { return nil }
+                kept = copy
+                return copy
+            }
+            if let taken = taken.value ?? nil { claimed.append(taken) }
+        }
+        return claimed
+    }
 }

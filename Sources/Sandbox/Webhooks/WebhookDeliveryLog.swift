@@ -43,6 +43,10 @@ public final class WebhookDeliveryLog: Sendable {
         _ = try await entries.create(at: StoreMoment(now: .distantPast, retention: Self.retention)) { _ in Kept(entry: entry) }
     }
 
+    func entry(_ id: String) async throws(SandboxStoreUnavailable) -> Entry? {
+        try await entries.record(.key(id))?.entry
+    }
+
     func update(_ id: String, _ change: (inout Entry) -> Void) async throws(SandboxStoreUnavailable) {
         _ = try await entries.update(.key(id)) { change(&$0.entry) }
     }

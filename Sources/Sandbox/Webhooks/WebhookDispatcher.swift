@@ -3,30 +3,52 @@ import Foundation
 import NIOCore
 import Synchronization
 
-/// Sends webhooks to every registered receiver, each delivery in a task of its own so no
-/// request handler waits: a delivery without a 2xx answer is retried with backoff, up to
-/// `webhookAttempts` tries; past `maxQueuedWebhookDeliveries` under way, new ones are dropped.
-/// The receivers and the delivery log are kept in the sandbox's store; the deliveries under way
-/// (their tasks, retry timers and acceptance checks) are this process's own.
+/// Sends webhooks to every registered receiver without making a request handler wait: each
+/// delivery is queued in the sandbox's store (inside the operation that caused it, so it exists
+/// exactly when that operation was kept) and sent by a delivery worker (`deliverDue`, which the
+/// sandbox's due-time worker runs a few times a second on every instance, and which an operation
+/// wakes once it is kept). A worker claims a due delivery under a lease (`claimDue`: `FOR UPDATE
+/// SKIP LOCKED` on PostgreSQL), so each is sent by one instance; one whose instance died
+/// mid-delivery is claimed again once its lease runs out. A delivery without the answer its
+/// `acceptance` wants is retried with backoff, up to `webhookAttempts` tries; past
+/// `maxQueuedWebhookDeliveries` under way (from this instance), new ones are dropped.
 public final class WebhookDispatcher: Sendable {
     public let receivers: WebhookReceivers
     public let log: WebhookDeliveryLog
     private let settings: SandboxSettings
-    private let underWay = Mutex(0)
+    private let queue: ProviderStore<QueuedWebhookDelivery>
+    private let local = Mutex(Local())
+    private let reporters = Mutex<[String: @Sendable (WebhookReport, WebhookDeliveryLog.Entry) async -> Void]>([:])
+
+    /// This instance's share of the queue.
+    private struct Local {
+        /// Deliveries this instance queued that are not known to have finished.
+        var underWay: Set<String> = []
+        /// Deliveries this instance is sending now.
+        var sending: Set<String> = []
+    }
 
     public init(settings: SandboxSettings) {
         self.settings = settings
         receivers = WebhookReceivers(limit: settings.limits.maxWebhookReceivers, storage: settings.storage)
         log = WebhookDeliveryLog(storage: settings.storage)
+        queue = ProviderStore(
+            "webhooks.queue", in: settings.storage, policy: StorePolicy(settlesAt: { $0.availableAt }))
     }
 
-    /// Deliveries not yet finished (tests wait for 0).
-    public var pending: Int { underWay.withLock { $0 } }
+    /// Deliveries this instance queued that have not finished (tests wait for 0).
+    public var pending: Int { local.withLock { $0.underWay.count } }
+
+    /// How a finished delivery with a `report` is told (a provider's record of its notices): set
+    /// by the provider on every instance, since any instance may finish it.
+    func onFinished(_ topic: String, _ handler: @escaping @Sendable (WebhookReport, WebhookDeliveryLog.Entry) async -> Void) {
+        reporters.withLock { $0[topic] = handler }
+    }
 
     /// Queues `body` (JSON) for every receiver; returns once each delivery is logged, not delivered.
     /// It never fails the request that caused it: that change is already kept, and a 503 would
     /// invite a retry of something done. A store that cannot list the receivers or log a delivery
-    /// is reported (`SandboxSettings.reportProblem`); every receiver it could list is still sent to.
+    /// is reported (`SandboxSettings.reportProblem`).
     public func send(event: String, body: Data, headers: [(name: String, value: String)] = []) async throws(SandboxStoreUnavailable) {
         let found: [WebhookReceivers.Receiver]
         do { found = try await receivers.all } catch {
@@ -34,104 +56,182 @@ public final class WebhookDispatcher: Sendable {
             return
         }
         for receiver in found {
-            let queued = enqueue(
-                event: event, receiverID: receiver.id, url: receiver.url, body: body, headers: headers, accept: Self.any2xx, finished: nil,
-                logged: true)
-            // Started even when the log could not keep it: it holds a place among those under way.
-            defer { queued.start() }
-            do { try await log.record(queued.entry) } catch {
-                settings.reportProblem?("webhook \(event) to \(receiver.url): not logged: \(SandboxStoreUnavailable(error).underlying)")
-            }
+            _ = await enqueue(
+                event: event, receiverID: receiver.id, url: receiver.url, body: body, headers: headers, acceptance: .any2xx, report: nil)
         }
     }
 
     /// Queues one delivery of `body` (JSON) to `url` rather than to the registered receivers: a
     /// provider's own notification URL (Antom's `paymentNotifyUrl`). It counts as delivered only
-    /// when `accept` takes the answer's status and (the first 64 KiB of its) body; `finished` is
-    /// told how it ended (delivered, failed or dropped). Returns the log entry at once.
+    /// when `acceptance` takes the answer; when it ends (delivered, failed or dropped), the
+    /// handler registered for `report`'s topic is told. Returns the log entry at once (it counts
+    /// in `pending` from then); it is logged and queued in the background, outside any operation
+    /// (a provider calls this once what caused it is kept).
     @discardableResult
-    public func deliver(
+    func deliver(
         event: String, to url: String, receiverID: String, body: Data, headers: [(name: String, value: String)] = [],
-        accept: @escaping @Sendable (_ status: Int, _ body: Data) -> Bool,
-        finished: (@Sendable (WebhookDeliveryLog.Entry) -> Void)? = nil
+        acceptance: WebhookAcceptance, report: WebhookReport? = nil
     ) -> WebhookDeliveryLog.Entry {
-        let queued = enqueue(event: event, receiverID: receiverID, url: url, body: body, headers: headers, accept: accept, finished: finished, logged: false)
-        queued.start()
-        return queued.entry
-    }
-
-    /// A delivery admitted (or dropped) and its log entry; `start` sets it going.
-    private struct Queued {
-        let entry: WebhookDeliveryLog.Entry
-        let start: () -> Void
-    }
-
-    private static let any2xx: @Sendable (Int, Data) -> Bool = { status, _ in (200..<300).contains(status) }
-
-    private func enqueue(
-        event: String, receiverID: String, url: String, body: Data, headers: [(name: String, value: String)],
-        accept: @escaping @Sendable (Int, Data) -> Bool, finished: (@Sendable (WebhookDeliveryLog.Entry) -> Void)?,
-        logged: Bool
-    ) -> Queued {
-        let entry = WebhookDeliveryLog.Entry(
-            id: SandboxIDs.make("WHD_", length: 12), receiverID: receiverID, url: url, event: event,
-            outcome: .pending, attempts: 0, lastStatus: nil, lastError: nil)
-        let limit = settings.limits.maxQueuedWebhookDeliveries
-        let admitted = underWay.withLock { count in
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-        guard admitted else {
-            var dropped = entry
-            dropped.outcome = .dropped
-            dropped.lastError = "\(limit) deliveries were already under way"
-            return Queued(entry: dropped) { [log, dropped] in
-                if !logged { Task { try? await log.record(dropped) } }
-                finished?(dropped)
-            }
-        }
-        return Queued(entry: entry) { [self] in
-            Task { [self] in
-                if !logged { try? await log.record(entry) }
-                let last = await deliver(entry, to: url, body: body, headers: headers, accept: accept)
-                underWay.withLock { $0 -= 1 }
-                finished?(last)
-            }
-        }
-    }
-
-    /// Tries until `accept` takes an answer or the attempts run out; returns the entry as it ended.
-    private func deliver(
-        _ first: WebhookDeliveryLog.Entry, to url: String, body: Data, headers: [(name: String, value: String)],
-        accept: @Sendable (Int, Data) -> Bool
-    ) async -> WebhookDeliveryLog.Entry {
-        let attempts = max(1, settings.webhookAttempts)
-        var delay = settings.webhookRetryDelay
-        var entry = first
-        for attempt in 1...attempts {
-            let (status, answer, failure) = await post(url, body: body, headers: headers)
-            let delivered = status.map { accept($0, answer) } ?? false
-            entry.attempts = attempt
-            entry.lastStatus = status
-            entry.lastError = delivered ? nil : failure ?? "answered HTTP \(status ?? 0) without the acknowledgement the provider expects"
-            entry.outcome = delivered ? .delivered : (attempt == attempts ? .failed : .pending)
-            let current = entry
-            try? await log.update(entry.id) { $0 = current }
-            if delivered || attempt == attempts { return entry }
-            try? await Task.sleep(for: .seconds(delay))
-            delay *= 2
+        let (entry, queued) = reserve(event: event, receiverID: receiverID, url: url, body: body, headers: headers, acceptance: acceptance, report: report)
+        Task { [self] in
+            if let queued { await keep(entry, queued) } else { await drop(entry, report: report) }
         }
         return entry
     }
 
+    private func enqueue(
+        event: String, receiverID: String, url: String, body: Data, headers: [(name: String, value: String)],
+        acceptance: WebhookAcceptance, report: WebhookReport?
+    ) async -> WebhookDeliveryLog.Entry {
+        let (entry, queued) = reserve(event: event, receiverID: receiverID, url: url, body: body, headers: headers, acceptance: acceptance, report: report)
+        if let queued { await keep(entry, queued) } else { await drop(entry, report: report) }
+        return entry
+    }
+
+    /// A place among the deliveries under way, or the entry of one dropped for want of it.
+    private func reserve(
+        event: String, receiverID: String, url: String, body: Data, headers: [(name: String, value: String)],
+        acceptance: WebhookAcceptance, report: WebhookReport?
+    ) -> (WebhookDeliveryLog.Entry, QueuedWebhookDelivery?) {
+        var entry = WebhookDeliveryLog.Entry(
+            id: SandboxIDs.make("WHD_", length: 12), receiverID: receiverID, url: url, event: event,
+            outcome: .pending, attempts: 0, lastStatus: nil, lastError: nil)
+        let limit = settings.limits.maxQueuedWebhookDeliveries
+        let admitted = local.withLock { local in
+            guard local.underWay.count < limit else { return false }
+            local.underWay.insert(entry.id)
+            return true
+        }
+        guard admitted else {
+            entry.outcome = .dropped
+            entry.lastError = "\(limit) deliveries were already under way"
+            return (entry, nil)
+        }
+        let queued = QueuedWebhookDelivery(
+            id: entry.id, event: event, receiverID: receiverID, url: url, body: body,
+            headers: headers.map { QueuedWebhookDelivery.Header(name: $0.name, value: $0.value) }, acceptance: acceptance, report: report,
+            attempts: 0, dueAt: Date(), claimedUntil: nil)
+        return (entry, queued)
+    }
+
+    private func drop(_ dropped: WebhookDeliveryLog.Entry, report: WebhookReport?) async {
+        do { try await log.record(dropped) } catch {
+            settings.reportProblem?("webhook \(dropped.event) to \(dropped.url): not logged: \(SandboxStoreUnavailable(error).underlying)")
+        }
+        if let report { await tell(report, dropped) }
+    }
+
+    /// Logs and queues a delivery (in the operation's transaction, when there is one); the worker
+    /// is woken once that is kept.
+    private func keep(_ entry: WebhookDeliveryLog.Entry, _ queued: QueuedWebhookDelivery) async {
+        do {
+            try await log.record(entry)
+            _ = try await queue.create(at: StoreMoment(now: Date())) { _ in queued }
+        } catch {
+            local.withLock { _ = $0.underWay.remove(entry.id) }
+            settings.reportProblem?("webhook \(entry.event) to \(entry.url): not queued: \(SandboxStoreUnavailable(error).underlying)")
+            return
+        }
+        // Sent once the operation that queued it is kept; forgotten here when it is not.
+        SandboxCommit.afterwards(
+            { [self] in wake() },
+            otherwise: { [self] in local.withLock { _ = $0.underWay.remove(entry.id) } })
+    }
+
+    // MARK: - The delivery worker
+
+    /// How long a claimed delivery is this instance's: past one attempt's timeout, so a live
+    /// instance's delivery is never claimed twice; a dead one's is claimed again after it.
+    private var lease: TimeInterval { settings.webhookTimeout + 10 }
+
+    /// A round of the delivery worker at once (an operation that queued deliveries was kept).
+    private func wake() {
+        Task { try? await deliverDue() }
+    }
+
+    /// Claims the deliveries that are due (those no live instance is sending) and sends each in
+    /// a task of its own. The sandbox's due-time worker calls it a few times a second.
+    func deliverDue() async throws(SandboxStoreUnavailable) {
+        let limit = settings.limits.maxQueuedWebhookDeliveries
+        let room = local.withLock { limit - $0.sending.count }
+        let now = Date()
+        let lease = lease
+        if room > 0 {
+            let claimed = try await queue.claimDue(now: now, limit: room) { delivery in
+                guard delivery.availableAt <= now else { return false }
+                delivery.claimedUntil = now.addingTimeInterval(lease)
+                return true
+            }
+            for delivery in claimed {
+                local.withLock { _ = $0.sending.insert(delivery.id) }
+                Task { [self] in await attempt(delivery) }
+            }
+        }
+        try await forgetFinishedElsewhere()
+    }
+
+    /// The deliveries this instance queued and another instance finished: no longer pending here.
+    private func forgetFinishedElsewhere() async throws(SandboxStoreUnavailable) {
+        let waiting = local.withLock { $0.underWay.subtracting($0.sending) }
+        guard !waiting.isEmpty else { return }
+        for id in waiting.prefix(64) where try await queue.record(.key(id)) == nil {
+            // Not yet in the store may also mean not yet committed: only those the log shows ended go.
+            if let entry = try await log.entry(id), entry.outcome != .pending {
+                local.withLock { _ = $0.underWay.remove(id) }
+            }
+        }
+    }
+
+    /// One attempt of a claimed delivery, then its row and log entry as it left them.
+    private func attempt(_ delivery: QueuedWebhookDelivery) async {
+        let attempts = max(1, settings.webhookAttempts)
+        let (status, answer, failure) = await post(delivery.url, body: delivery.body, headers: delivery.headers.map { ($0.name, $0.value) })
+        let delivered = status.map { delivery.acceptance.accepts(status: $0, body: answer) } ?? false
+        let attempt = delivery.attempts + 1
+        let finished = delivered || attempt >= attempts
+        let entry = WebhookDeliveryLog.Entry(
+            id: delivery.id, receiverID: delivery.receiverID, url: delivery.url, event: delivery.event,
+            outcome: delivered ? .delivered : (finished ? .failed : .pending), attempts: attempt, lastStatus: status,
+            lastError: delivered ? nil : failure ?? "answered HTTP \(status ?? 0) without the acknowledgement the provider expects")
+        do {
+            try await log.update(delivery.id) { $0 = entry }
+            if finished {
+                _ = try await queue.remove(delivery.id)
+            } else {
+                let delay = settings.webhookRetryDelay * pow(2, Double(attempt - 1))
+                _ = try await queue.update(.key(delivery.id)) { queued in
+                    queued.attempts = attempt
+                    queued.dueAt = Date().addingTimeInterval(delay)
+                    queued.claimedUntil = nil
+                }
+                Task { [self] in
+                    try? await Task.sleep(for: .seconds(delay))
+                    wake()
+                }
+            }
+        } catch {
+            // The store is away: the lease runs out and the delivery is claimed again.
+            settings.reportProblem?(
+                "webhook \(delivery.event) to \(delivery.url): its attempt was not kept: \(SandboxStoreUnavailable(error).underlying)")
+        }
+        local.withLock { local in
+            local.sending.remove(delivery.id)
+            if finished { local.underWay.remove(delivery.id) }
+        }
+        if finished, let report = delivery.report { await tell(report, entry) }
+    }
+
+    private func tell(_ report: WebhookReport, _ entry: WebhookDeliveryLog.Entry) async {
+        if let handler = reporters.withLock({ $0[report.topic] }) { await handler(report, entry) }
+    }
+
     /// One attempt: the status it was answered with and (a bounded part of) its body, or why there was none.
-    private func post(_ url: String, body: Data, headers: [(name: String, value: String)]) async -> (Int?, Data, String?) {
+    private func post(_ url: String, body: Data, headers: [(String, String)]) async -> (Int?, Data, String?) {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "User-Agent", value: "TerminalCheckout-Sandbox-Webhooks")
-        for header in headers { request.headers.add(name: header.name, value: header.value) }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(bytes: body))
         do {
             let response = try await HTTPClient.shared.execute(request, timeout: .milliseconds(Int64(settings.webhookTimeout * 1_000)))
@@ -143,4 +243,71 @@ public final class WebhookDispatcher: Sendable {
             return (nil, Data(), "\(error)")
         }
     }
+}
+
+/// When a delivery counts as delivered: data, so a delivery kept in the store carries it.
+public enum WebhookAcceptance: Codable, Hashable, Sendable {
+    /// Any 2xx answer (the registered receivers').
+    case any2xx
+    /// Exactly `status`, with a JSON body whose dotted paths hold these strings (Antom's
+    /// `{"result": {"resultCode": "SUCCESS", "resultStatus": "S"}}`).
+    case acknowledgement(status: Int, fields: [String: String])
+
+    func accepts(status: Int, body: Data) -> Bool {
+        switch self {
+        case .any2xx:
+            return (200..<300).contains(status)
+        case .acknowledgement(let wanted, let fields):
+            guard status == wanted, let object = try? JSONSerialization.jsonObject(with: body) else { return false }
+            return fields.allSatisfy { path, value in
+                var current: Any? = object
+                for key in path.split(separator: ".") { current = (current as? [String: Any])?[String(key)] }
+                return current as? String == value
+            }
+        }
+    }
+}
+
+/// Whom a finished delivery is reported to: the handler registered for `topic`
+/// (`WebhookDispatcher.onFinished`), told which of its things (`subject`, `index`) it was.
+public struct WebhookReport: Codable, Hashable, Sendable {
+    public let topic: String
+    public let subject: String
+    public let index: Int
+
+    public init(topic: String, subject: String, index: Int) {
+        self.topic = topic
+        self.subject = subject
+        self.index = index
+    }
+}
+
+/// A delivery waiting in the store's queue (`webhooks.queue`) until one worker claims it.
+struct QueuedWebhookDelivery: StoredRecord, Codable, Equatable {
+    struct Header: Codable, Equatable {
+        let name: String
+        let value: String
+    }
+
+    let id: String
+    let event: String
+    let receiverID: String
+    let url: String
+    let body: Data
+    let headers: [Header]
+    let acceptance: WebhookAcceptance
+    let report: WebhookReport?
+    /// Attempts made so far.
+    var attempts: Int
+    /// When the next attempt is due.
+    var dueAt: Date
+    /// The lease of the worker sending it, if any.
+    var claimedUntil: Date?
+
+    var storeKey: String { id }
+    /// Queued until it is removed (delivered, or out of attempts).
+    var storeIsOpen: Bool { true }
+
+    /// When a worker may claim it: due, and not held by a live claim.
+    var availableAt: Date { max(dueAt, claimedUntil ?? .distantPast) }
 }

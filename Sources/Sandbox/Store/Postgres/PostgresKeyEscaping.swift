@@ -103,5 +103,9 @@ struct PostgresEscapingStore<Record: StoredRecord & Codable>: SandboxRecordStore
 
     func settle(at moment: StoreMoment) async throws { try await rows.settle(at: moment) }
 
+    func claimDue(now: Date, limit: Int, _ claim: (inout Record) -> Bool) async throws -> [Record] {
+        try await rows.claimDue(now: now, limit: limit) { claim(&$0.record) }.map(\.record)
+    }
+
     func count() async throws -> Int { try await rows.count() }
 }

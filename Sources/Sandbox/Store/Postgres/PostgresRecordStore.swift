@@ -239,6 +239,30 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         }
     }
 
+    func claimDue(now: Date, limit: Int, _ claim: (inout Record) -> Bool) async throws -> [Record] {
+        guard limit > 0 else { return [] }
+        var claimed: [Record] = []
+        let moment = now.timeIntervalSinceReferenceDate
+        try await storage.unit("claim", store: name) { db in
+            claimed = []
+            // Rows another worker holds are skipped, not waited for: each is claimed once.
+            let due = try await records(
+                db,
+                """
+                SELECT key, body FROM sandbox_records
+                WHERE store = \(name) AND is_open AND (settles_at IS NULL OR settles_at <= \(moment))
+                ORDER BY settles_at NULLS FIRST LIMIT \(limit) FOR UPDATE SKIP LOCKED
+                """)
+            for found in due {
+                var record = found.record
+                guard claim(&record) else { continue }
+                if try await write(db, key: found.key, before: found.record, after: record) == nil { claimed.append(record) }
+            }
+            return .commit
+        }
+        return claimed
+    }
+
     // MARK: - Time and retention
 
     /// Whether a moment asks for anything: settling open records, or forgetting old ones.
@@ -340,8 +364,9 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     }
 
     /// Hands settled records to the policy's listener, after their unit committed.
+    /// Reports what settling changed, once it is kept (after the operation's commit, inside one).
     private func tell(_ settled: [Record]) {
-        if !settled.isEmpty, let onSettled = policy.onSettled { onSettled(settled) }
+        if !settled.isEmpty, let onSettled = policy.onSettled { SandboxCommit.afterwards { onSettled(settled) } }
     }
 
     // MARK: - Rows

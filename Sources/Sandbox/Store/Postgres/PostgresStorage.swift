@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import ServiceLifecycle
+import Synchronization
 
 /// Every store of a sandbox in one PostgreSQL database, through one connection pool
 /// (`PostgresClient`). Several instances given the same URL share every store by name.
@@ -19,6 +20,8 @@ public final class PostgresStorage: SandboxStorage, Service {
     /// How many times one unit of work is tried when the database reports a deadlock, a
     /// serialization failure or a lost race for a unique key.
     let attempts: Int
+    /// Testing only: units of work made to fail (`injectFaults`).
+    let faults = Mutex<(@Sendable (_ operation: String, _ store: String) -> Bool)?>(nil)
 
     /// The database's URL without its password: for banners, logs and messages.
     public var redactedURL: String { location.redacted }

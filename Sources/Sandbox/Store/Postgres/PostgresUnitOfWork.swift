@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import Synchronization
 
 /// How a unit of work ends.
 enum PostgresUnitEnd: Sendable {
@@ -24,6 +25,10 @@ extension PostgresStorage {
     func unit(
         _ operation: String, store: String, _ body: (PostgresConnection) async throws -> PostgresUnitEnd
     ) async throws(PostgresStoreError) {
+        if let transaction = boundTransaction {
+            try await transaction.nested(operation, store: store, in: self, body)
+            return
+        }
         var attempt = 0
         while true {
             attempt += 1
@@ -33,6 +38,7 @@ extension PostgresStorage {
                     let end: PostgresUnitEnd
                     do {
                         end = try await body(connection)
+                        try injectedFault(operation, store: store)
                     } catch {
                         do {
                             try await connection.query("ROLLBACK", logger: logger)
@@ -60,6 +66,9 @@ extension PostgresStorage {
     func read<Value: Sendable>(
         _ operation: String, store: String, _ body: (PostgresConnection) async throws -> Value
     ) async throws(PostgresStoreError) -> Value {
+        if let transaction = boundTransaction {
+            return try await transaction.read(operation, store: store, in: self, body)
+        }
         var attempt = 0
         while true {
             attempt += 1
@@ -90,3 +99,172 @@ extension PostgresStorage {
 /// after the claim was refused; an idempotency key's record forgotten after the key was found):
 /// the unit is tried again, and sees the new state from the start.
 struct PostgresLostRace: Error {}
+
+// MARK: - One transaction per provider operation
+
+extension PostgresStorage {
+    /// Runs `body` (a provider operation) as one transaction on one pooled connection: every
+    /// store call it makes through this storage joins that transaction (each in a savepoint of
+    /// its own) instead of taking a connection of its own, so a pool that is full never makes an
+    /// operation wait on itself. Kept whole when the body returns or throws its own error (a
+    /// provider's refusal keeps what it wrote, as memory does); rolled back whole when a store
+    /// call failed (the database went away: `SandboxStoreUnavailable`, nothing kept) or the body
+    /// was cancelled. Tried again whole, up to `attempts` times, when the database reports a
+    /// deadlock, a serialization failure or a lost race, even one the body caught. What the
+    /// body queued with `SandboxCommit.afterwards` runs after the commit only.
+    func atomically<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
+        if boundTransaction != nil { return try await body() }
+        var attempt = 0
+        while true {
+            attempt += 1
+            let actions = SandboxCommitActions()
+            let outcome: Result<Value, any Error>
+            let kept: Bool
+            do {
+                (outcome, kept) = try await client.withConnection { connection in
+                    try await connection.query("BEGIN", logger: logger)
+                    let transaction = PostgresTransaction(owner: self, connection: connection)
+                    let result: Result<Value, any Error>
+                    do {
+                        result = .success(
+                            try await PostgresTransaction.$current.withValue(transaction) {
+                                try await SandboxCommit.$pending.withValue(actions) { try await body() }
+                            })
+                    } catch {
+                        result = .failure(error)
+                    }
+                    let state = transaction.finish()
+                    let keep: Bool
+                    switch result {
+                    case .success: keep = !state.broken
+                    case .failure(let error): keep = !state.broken && !Self.undoes(error)
+                    }
+                    if keep {
+                        try await connection.query("COMMIT", logger: logger)
+                    } else {
+                        do {
+                            try await connection.query("ROLLBACK", logger: logger)
+                        } catch {
+                            try? await connection.close()
+                        }
+                        if let failure = state.failure { throw failure }
+                        if state.broken, case .success = result {
+                            // The body went on past a store call that failed: what it answers was not kept.
+                            throw PostgresStoreError.failed(operation: "operation", store: "sandbox", reason: "a store call in it failed")
+                        }
+                    }
+                    return (result, keep)
+                }
+            } catch {
+                actions.end(kept: false)
+                if attempt < attempts, Self.isWorthRetrying(error) { continue }
+                throw SandboxStoreUnavailable(storeError(error, operation: "operation", store: "sandbox"))
+            }
+            actions.end(kept: kept)
+            switch outcome {
+            case .success(let value): return value
+            case .failure(let error as PostgresStoreError): throw SandboxStoreUnavailable(error)
+            case .failure(let error): throw error
+            }
+        }
+    }
+
+    /// The transaction an `atomically` body of this storage runs in, when this task is in one.
+    var boundTransaction: PostgresTransaction? {
+        guard let transaction = PostgresTransaction.current, transaction.owner === self, transaction.isServing else { return nil }
+        return transaction
+    }
+
+    /// Errors after which nothing the body wrote may be kept.
+    static func undoes(_ error: any Error) -> Bool {
+        error is SandboxStoreUnavailable || error is PostgresStoreError || error is CancellationError || error is PSQLError
+            || error is PostgresLostRace
+    }
+
+    /// Testing: the unit of work `operation` on `store` fails once its statements ran, before it
+    /// is kept (as if the database went away there), while `fault` says so.
+    func injectFaults(_ fault: (@Sendable (_ operation: String, _ store: String) -> Bool)?) {
+        faults.withLock { $0 = fault }
+    }
+
+    func injectedFault(_ operation: String, store: String) throws {
+        guard let fault = faults.withLock({ $0 }), fault(operation, store) else { return }
+        throw PostgresStoreError.failed(operation: operation, store: store, reason: "fault injected by a test")
+    }
+}
+
+/// One `atomically` body's transaction: its connection, and what its store calls came to.
+final class PostgresTransaction: Sendable {
+    /// The transaction of the task running an `atomically` body.
+    @TaskLocal static var current: PostgresTransaction?
+
+    struct State: Sendable {
+        var open = true
+        /// A store call failed (or left the transaction unusable): nothing may be kept.
+        var broken = false
+        /// Why, when the database said it lost a race (the whole body is tried again).
+        var failure: (any Error)?
+    }
+
+    let owner: PostgresStorage
+    let connection: PostgresConnection
+    /// The task running the body: a task it starts (which inherits task-locals) takes a
+    /// connection of its own rather than interleave statements on this one.
+    private let task: Int?
+    private let state = Mutex(State())
+
+    init(owner: PostgresStorage, connection: PostgresConnection) {
+        self.owner = owner
+        self.connection = connection
+        task = withUnsafeCurrentTask { $0?.hashValue }
+    }
+
+    /// Open, and asked from the body's own task.
+    var isServing: Bool {
+        state.withLock { $0.open } && withUnsafeCurrentTask { $0?.hashValue } == task
+    }
+
+    /// Ends it: what its store calls came to.
+    func finish() -> State {
+        state.withLock { state in
+            state.open = false
+            return state
+        }
+    }
+
+    private func fail(_ error: any Error, retry: Bool) {
+        state.withLock { state in
+            state.broken = true
+            if retry, state.failure == nil { state.failure = error }
+        }
+    }
+
+    /// A unit of work inside the transaction, in a savepoint: a unit that rolls back undoes only
+    /// itself; one that fails breaks the transaction (nothing of it is kept).
+    func nested(
+        _ operation: String, store: String, in storage: PostgresStorage, _ body: (PostgresConnection) async throws -> PostgresUnitEnd
+    ) async throws(PostgresStoreError) {
+        do {
+            try await connection.query("SAVEPOINT sandbox_unit", logger: storage.logger)
+            let end = try await body(connection)
+            try storage.injectedFault(operation, store: store)
+            if end == .rollback { try await connection.query("ROLLBACK TO SAVEPOINT sandbox_unit", logger: storage.logger) }
+            try await connection.query("RELEASE SAVEPOINT sandbox_unit", logger: storage.logger)
+        } catch {
+            fail(error, retry: PostgresStorage.isWorthRetrying(error))
+            throw storage.storeError(error, operation: operation, store: store)
+        }
+    }
+
+    /// A read inside the transaction: it sees what the body wrote so far.
+    func read<Value: Sendable>(
+        _ operation: String, store: String, in storage: PostgresStorage, _ body: (PostgresConnection) async throws -> Value
+    ) async throws(PostgresStoreError) -> Value {
+        do {
+            return try await body(connection)
+        } catch {
+            fail(error, retry: PostgresStorage.isWorthRetrying(error))
+            throw storage.storeError(error, operation: operation, store: store)
+        }
+    }
+}

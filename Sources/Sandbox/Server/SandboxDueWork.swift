@@ -1,0 +1,40 @@
+import Foundation
+import ServiceLifecycle
+
+/// The sandbox's due-time worker: a few times a second it asks every provider to apply what
+/// time changed (`SandboxProvider.applyDue`), so a change someone must be told of (Adyen's
+/// Received payment decided, Antom's session expired or confirmed) is applied and notified on
+/// time though nobody reads it, by whichever instance sees it due first, and after a restart.
+/// Runs as a service beside the HTTP server; ends on graceful shutdown.
+struct SandboxDueWork: Service {
+    let providers: [any SandboxProvider]
+    let settings: SandboxSettings
+    /// Its deliveries that are due are claimed and sent each round.
+    let webhooks: WebhookDispatcher
+    /// Time between two rounds.
+    var interval: Duration = .milliseconds(100)
+
+    func run() async throws {
+        let (providers, settings, interval, webhooks) = (providers, settings, interval, webhooks)
+        await cancelWhenGracefulShutdown {
+            var reported = false
+            while !Task.isCancelled {
+                for provider in providers {
+                    do {
+                        try await provider.applyDue(now: settings.now())
+                        reported = false
+                    } catch {
+                        // The store is away: tried again next round; said once per outage.
+                        if !reported { settings.reportProblem?("time-driven changes are waiting for the store: \(error)") }
+                        reported = true
+                    }
+                }
+                do { try await webhooks.deliverDue() } catch {
+                    if !reported { settings.reportProblem?("webhook deliveries are waiting for the store: \(error)") }
+                    reported = true
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+}
