@@ -129,7 +129,7 @@ link-order: setup
 # Benchmarks/README.md: every figure next to its floor, measured in the same run. ARGS=--json F,
 # --soak (30 minutes of memory), --quick (seconds; `make test` runs it), --readme README.md.
 bench: setup relink-if-reordered
-	@.ci/ensure-packages.sh --with-bench-tools
+	@.ci/ensure-packages.sh --with-bench-tools --with-postgres
 	$(SWIFT) build $(RELEASE_FLAGS) --product checkout
 	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor-frame
 	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor-http
