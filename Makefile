@@ -46,11 +46,30 @@ contract: setup
 
 # A fault soak: seeded checkouts across every provider against one shared sandbox, with random
 # faults; SOAK_SEED reproduces a run (default: from the clock, printed).
+# SOAK_STORE=postgres runs it on `checkout sandbox --store` over a throw-away PostgreSQL cluster
+# (.ci/postgres-cluster.sh), SOAK_STORE=postgres://… on that (empty) database; SOAK_INSTANCES=N
+# runs N instances on it, each checkout's calls alternating between them, one of them killed
+# (SIGKILL) and restarted halfway (SOAK_KILL=no keeps them all up).
 SOAK_CHECKOUTS ?= 1000
 SOAK_SEED ?=
+SOAK_STORE ?= memory
+SOAK_INSTANCES ?= 1
+SOAK_KILL ?= yes
+SOAK_ARGS = --checkouts $(SOAK_CHECKOUTS) $(if $(SOAK_SEED),--seed $(SOAK_SEED)) \
+	$(if $(filter-out 1,$(SOAK_INSTANCES)),--instances $(SOAK_INSTANCES) $(if $(filter no,$(SOAK_KILL)),--no-kill))
 soak: setup
 	$(SWIFT) build
-	$$($(SWIFT) build --show-bin-path)/checkout-soak --checkouts $(SOAK_CHECKOUTS) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
+ifeq ($(SOAK_STORE),memory)
+	$$($(SWIFT) build --show-bin-path)/checkout-soak $(SOAK_ARGS)
+else ifeq ($(SOAK_STORE),postgres)
+	@.ci/ensure-packages.sh --with-postgres
+	.ci/postgres-cluster.sh run sh -c 'exec "$$0" "$$@" --store "$$CHECKOUT_TEST_POSTGRES_URL"' \
+	  "$$($(SWIFT) build --show-bin-path)/checkout-soak" $(SOAK_ARGS)
+else
+	@# The URL through the environment, so its password is not echoed with the command.
+	@SOAK_STORE_URL='$(SOAK_STORE)' sh -c 'exec "$$0" "$$@" --store "$$SOAK_STORE_URL"' \
+	  "$$($(SWIFT) build --show-bin-path)/checkout-soak" $(SOAK_ARGS)
+endif
 
 # Release builds link Swift's runtime and Foundation statically (a binary that runs without the
 # toolchain, and starts faster) and as a fixed-address executable (no start-up relocations).
@@ -110,7 +129,7 @@ link-order: setup
 # Benchmarks/README.md: every figure next to its floor, measured in the same run. ARGS=--json F,
 # --soak (30 minutes of memory), --quick (seconds; `make test` runs it), --readme README.md.
 bench: setup relink-if-reordered
-	@.ci/ensure-packages.sh --with-bench-tools
+	@.ci/ensure-packages.sh --with-bench-tools --with-postgres
 	$(SWIFT) build $(RELEASE_FLAGS) --product checkout
 	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor-frame
 	$(SWIFT) build $(RELEASE_FLAGS) --product bench-floor-http

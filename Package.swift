@@ -141,7 +141,17 @@ let package = Package(
         // `make soak`: seeded checkouts with random faults against one shared sandbox.
         .executableTarget(
             name: "checkout-soak",
-            dependencies: ["TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "TestSupport", "ProviderWire", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The balancer in front of several sandbox instances (`--instances`).
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             path: "Sources/CheckoutSoak"
         ),
         .target(
@@ -187,7 +197,7 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "QRCode", "ProviderWire"]),
-        .testTarget(name: "SoakTests", dependencies: ["checkout-soak"]),
+        .testTarget(name: "SoakTests", dependencies: ["checkout-soak", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport", "CZlib"]),
     ]
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import queue
 import re
 import signal
@@ -19,10 +20,11 @@ UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3}
 class Server:
     """A server that prints its base URL first; stdout is drained after, so it never blocks."""
 
-    def __init__(self, argv: list[str], timeout: float = 30):
+    def __init__(self, argv: list[str], timeout: float = 30, env: dict[str, str] | None = None):
         # stderr to a file: a pipe nobody reads could fill and stall the server under load.
         self.stderr = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
+        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=self.stderr, text=True,
+                                     env=None if env is None else {**os.environ, **env})
         urls: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._drain, args=(urls,), daemon=True).start()
         try:

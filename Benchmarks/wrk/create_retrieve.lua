@@ -4,7 +4,8 @@
 -- never repeat across threads (or across runs: the prefix carries the run's start time).
 
 local threads = 0
-local run = tostring(os.time())
+-- BENCH_KEY_PREFIX: several wrk at once (P6's two instances) each keep keys of their own.
+local run = (os.getenv("BENCH_KEY_PREFIX") or "") .. tostring(os.time())
 
 function setup(thread)
   threads = threads + 1

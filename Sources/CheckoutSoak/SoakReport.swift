@@ -4,7 +4,7 @@ import TestSupport
 /// What the soak prints: the ends by provider, the ledger, memory and time; and for each failure
 /// the seed, the checkout and its transcript.
 enum SoakReport {
-    static func summarize(results: [SoakResult], ledger: SoakLedger, memory: SandboxMemory, elapsed: Duration, seed: UInt64) {
+    static func summarize(results: [SoakResult], ledger: SoakLedger, memory: [SandboxMemory], elapsed: Duration, seed: UInt64) {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         say("soak: \(results.count) checkouts in \(String(format: "%.1f", seconds)) s (seed \(seed))")
         for (provider, ofProvider) in Dictionary(grouping: results, by: \.checkout.provider.id).sorted(by: { $0.key < $1.key }) {
@@ -19,7 +19,7 @@ enum SoakReport {
                 + "; \(ledger.capturedCount) charges "
                 + "(\(String(format: "%.2f", Double(ledger.capturedCents) / 100)) moved), "
                 + "max charges per reference \(Dictionary(grouping: ledger.charges) { $0.reference ?? $0.id }.values.map(\.count).max() ?? 0)")
-        say("  sandbox memory: \(memory.description)")
+        say("  sandbox memory: \(memory.map(\.description).joined(separator: "; "))")
         // Timeouts are documented ends, but each is worth a look: name them.
         for result in results where !SoakVerdict.terminal.contains(result.finalState ?? "") {
             say("  timed out in \(result.finalState ?? "?")\(result.finalPhase.map { "/\($0)" } ?? ""): checkout \(result.checkout.index) (\(result.checkout.summary))")
