@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ServiceLifecycle
 import Synchronization
 
@@ -38,6 +39,9 @@ public struct SandboxSettings: Sendable {
     /// Told of what went wrong serving a request that the answer alone does not say (a store that
     /// failed): `checkout sandbox` prints it; the sandbox a screen embeds keeps quiet.
     public var reportProblem: (@Sendable (String) -> Void)?
+    /// Told of every request served, one line each (`SandboxAccessLog`): `checkout sandbox` prints
+    /// them; nil (the default, and the sandbox a screen embeds) logs nothing.
+    public var accessLog: Logger?
     /// Each provider's own settings, by their type: see `subscript(_:)`.
     private var providerSettings: [ObjectIdentifier: any SandboxProviderSettings] = [:]
 

@@ -48,7 +48,10 @@ struct FaultInjectionMiddleware: RouterMiddleware {
 
     /// The request's handler: the provider that claims it, else the route the router picked.
     private func forward(_ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let claimant = try await providers.claimant(of: request) { return try await claimant.answer(claimed: request, context: context) }
+        if let claimant = try await providers.claimant(of: request) {
+            context.journalNote?.claimant = claimant.id
+            return try await claimant.answer(claimed: request, context: context)
+        }
         return try await next(request, context)
     }
 }

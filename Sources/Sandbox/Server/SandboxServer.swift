@@ -14,12 +14,15 @@ public struct SandboxServer: Sendable {
     public let webhooks: WebhookDispatcher
     /// Every provider it serves, from the provider registry.
     public let providers: [any SandboxProvider]
+    /// Every request served (`GET /sandbox/journal`, the access log).
+    let journal: SandboxJournal
 
     public init(settings: SandboxSettings = SandboxSettings(), providers: [any SandboxProvider]) {
         self.settings = settings
         self.faults = FaultPlan(limit: settings.limits.maxFaults, storage: settings.storage)
         self.webhooks = WebhookDispatcher(settings: settings)
         self.providers = providers
+        self.journal = SandboxJournal(settings: settings, providers: providers)
     }
 
     func makeRouter() -> Router<SandboxRequestContext> {
@@ -34,7 +37,17 @@ public struct SandboxServer: Sendable {
         SimulatedCustomerRoutes(providers: providers, core: core).register(on: router)
         WebhookRoutes(dispatcher: webhooks, limits: settings.limits).register(on: router)
         LedgerRoutes(providers: providers, settings: settings).register(on: router)
-        for provider in providers { provider.register(on: router, core: core) }
+        JournalRoutes(journal: journal, providerIDs: providers.map(\.id)).register(on: router)
+        // Which provider registered each route: the journal names the provider that served a request.
+        var owners: [String: String] = [:]
+        for provider in providers {
+            let before = Set(router.routes.map(\.description))
+            provider.register(on: router, core: core)
+            for route in router.routes where !before.contains(route.description) {
+                owners["\(route.method.rawValue) \(route.path.description)"] = provider.id
+            }
+        }
+        journal.serve(routeOwners: owners)
         return router
     }
 
@@ -68,7 +81,8 @@ public struct SandboxServer: Sendable {
         let connections = ConnectionGate(limit: settings.limits.maxConnections)
         let router = makeRouter()
         let responder = SandboxResponder(
-            router: router.buildResponder(), methods: RouteMethods(router.routes), providers: providers, reportProblem: settings.reportProblem)
+            router: router.buildResponder(), methods: RouteMethods(router.routes), providers: providers, reportProblem: settings.reportProblem,
+            journal: journal)
         let app = Application(
             responder: responder,
             server: serverBuilder(gate: connections),
@@ -80,8 +94,9 @@ public struct SandboxServer: Sendable {
         // Run as a service so `stop()` can shut it down gracefully: cancelling the serving task
         // while a connection is being accepted traps in NIO ("Deinited NIOAsyncWriter without
         // calling finish()", swift-nio#2813), which ended runs with SIGILL under load.
-        // The store's service (a database's pool) runs beside the server and stops after it.
-        let services: [any Service] = (settings.storageService.map { [$0] } ?? []) + [app]
+        // The store's service (a database's pool) runs beside the server and stops after it; the
+        // journal's writer stops between them, once what it holds is written.
+        let services: [any Service] = (settings.storageService.map { [$0] } ?? []) + [journal, app]
         let group = ServiceGroup(services: services, gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
         let task = Task {
             do {

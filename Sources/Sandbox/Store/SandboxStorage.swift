@@ -6,6 +6,10 @@ protocol SandboxStorage: Sendable {
     /// instances on one database that ask for one name share its records.
     func store<Record: StoredRecord & Codable>(_ name: String, of type: Record.Type, policy: StorePolicy<Record>)
         -> any SandboxRecordStore<Record>
+
+    /// The append-only log called `name` (the request journal), shared like a store by every
+    /// instance given the storage; any storage can keep one as a store (`SandboxRecordLog.swift`).
+    func log<Record: LoggedRecord>(_ name: String, of type: Record.Type) -> any SandboxRecordLog<Record>
 }
 
 /// The default: every store in this process's memory, gone when it ends.

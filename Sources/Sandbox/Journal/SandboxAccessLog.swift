@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import ProviderWire
+
+/// The access log of `checkout sandbox`: one line per request served (but reads of the journal),
+/// through swift-log, as text or JSON. The sandbox a screen embeds has none (`accessLog` nil).
+public enum SandboxAccessLog {
+    public enum Format: String, CaseIterable, Sendable {
+        case text, json, none
+    }
+
+    /// The line's fields, as metadata: `time`, `method`, `path`, `status`, `duration_ms`,
+    /// `provider` and `run` (`-` when there is none), `id` and `instance` absent (not known yet).
+    static func log(_ entry: SandboxJournalEntry, to logger: Logger) {
+        let time = ISO8601Milliseconds.string(from: entry.time)
+        let milliseconds = String(format: "%.1f", entry.durationMilliseconds)
+        let provider = entry.provider ?? "-"
+        let run = entry.run ?? "-"
+        logger.info(
+            "\(time) \(entry.method) \(entry.path) \(entry.status) \(milliseconds)ms \(provider) run=\(run)",
+            metadata: [
+                "time": .string(time), "method": .string(entry.method), "path": .string(entry.path),
+                "status": .stringConvertible(entry.status), "duration_ms": .stringConvertible(entry.durationMilliseconds),
+                "provider": .string(provider), "run": .string(run),
+            ])
+    }
+
+    /// A logger writing each line with `write` (one line, no newline) in `format`; nil for `.none`.
+    public static func logger(_ format: Format, write: @escaping @Sendable (String) -> Void) -> Logger? {
+        guard format != .none else { return nil }
+        return Logger(label: "checkout.sandbox.access") { _ in Handler(format: format, write: write) }
+    }
+
+    /// Text: the message alone. JSON: one object of the metadata, numbers as numbers.
+    struct Handler: LogHandler {
+        let format: Format
+        let write: @Sendable (String) -> Void
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .info
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            switch format {
+            case .text, .none:
+                write(event.message.description)
+            case .json:
+                var object: [String: Any] = [:]
+                for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
+                    switch value {
+                    case .stringConvertible(let number as Int): object[key] = number
+                    case .stringConvertible(let number as Double): object[key] = number
+                    case .string(let text) where text == "-" && (key == "provider" || key == "run"): object[key] = NSNull()
+                    default: object[key] = value.description
+                    }
+                }
+                guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+                write(String(decoding: data, as: UTF8.self))
+            }
+        }
+    }
+}

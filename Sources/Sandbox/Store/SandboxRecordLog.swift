@@ -1,0 +1,58 @@
+import Foundation
+
+/// A record kept in a log (`SandboxRecordLog`): numbered by its store when appended.
+protocol LoggedRecord: StoredRecord, Codable {
+    /// The store's creation number for it (from 0, in the order appended; shared by every
+    /// instance on a database).
+    var sequence: Int { get set }
+}
+
+extension LoggedRecord {
+    /// Unique in its store: its number.
+    var storeKey: String { String(sequence) }
+}
+
+/// An append-only log in a sandbox's storage (the request journal): records appended in batches,
+/// each numbered by the store, read back in that order a page at a time. Bounded by the retention
+/// of the moment given (age and count), like every other store.
+protocol SandboxRecordLog<Record>: Sendable {
+    associatedtype Record: LoggedRecord
+
+    /// Keeps `records` in their order, each renumbered by the store (their `sequence` is replaced),
+    /// forgetting what the moment's retention no longer keeps.
+    func append(_ records: [Record], at moment: StoreMoment) async throws
+
+    /// At most `limit` records numbered after `after`, oldest first (what the moment's retention
+    /// no longer keeps is forgotten first).
+    func page(after: Int, limit: Int, at moment: StoreMoment) async throws -> [Record]
+}
+
+extension SandboxStorage {
+    /// The log called `name`, kept as a store of the same name (what the in-memory storage does).
+    func log<Record: LoggedRecord>(_ name: String, of type: Record.Type) -> any SandboxRecordLog<Record> {
+        RecordStoreLog(store: store(name, of: Record.self, policy: StorePolicy()))
+    }
+}
+
+/// A log kept in any record store: each record appended as a create (one unit of work each),
+/// pages read from every record. What the in-memory storage uses: no I/O, so the per-record
+/// units cost a lock each.
+struct RecordStoreLog<Record: LoggedRecord>: SandboxRecordLog {
+    let store: any SandboxRecordStore<Record>
+
+    func append(_ records: [Record], at moment: StoreMoment) async throws {
+        for record in records {
+            _ = try await store.create(
+                idempotencyKey: nil, requiring: [], at: moment, sameRequest: { _ in false }, alongside: { _, _ in },
+                make: { sequence in
+                    var numbered = record
+                    numbered.sequence = sequence
+                    return numbered
+                })
+        }
+    }
+
+    func page(after: Int, limit: Int, at moment: StoreMoment) async throws -> [Record] {
+        Array(try await store.records(at: moment).lazy.filter { $0.sequence > after }.prefix(max(0, limit)))
+    }
+}
