@@ -72,28 +72,29 @@ public struct Redactor: Sendable {
     public static func mayHoldSecretField(_ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            for needle in fieldWords where contains(bytes, needle) { return true }
-            return contains(bytes, Array("\\u".utf8))
+            // One pass: only a byte that can start a word (or an escape) is looked at further.
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\") {
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") { return true }
+                    continue
+                }
+                let lower = byte | 0x20
+                guard lower == UInt8(ascii: "s") || lower == UInt8(ascii: "p") || lower == UInt8(ascii: "a") else { continue }
+                for word in fieldWords where word[0] == lower && matches(bytes, at: index, word) { return true }
+            }
+            return false
         }
     }
 
-    /// Every secret field name holds one of these words.
+    /// Every secret field name holds one of these words (each starts with s, p or a).
     private static let fieldWords: [[UInt8]] = ["secret", "password", "api_key", "apikey", "authorization"].map { Array($0.utf8) }
 
-    /// Whether `bytes` holds `needle` (lower-case ASCII), ignoring ASCII case.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard needle.count <= bytes.count, let first = needle.first else { return false }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] | 0x20 == first | 0x20 {
-                var matched = 1
-                while matched < needle.count, bytes[index + matched] | 0x20 == needle[matched] | 0x20 { matched += 1 }
-                if matched == needle.count { return true }
-            }
-            index += 1
-        }
-        return false
+    /// Whether `word` (lower-case ASCII) starts at `index`, ignoring ASCII case.
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ word: [UInt8]) -> Bool {
+        guard index + word.count <= bytes.count else { return false }
+        for offset in 1..<word.count where bytes[index + offset] | 0x20 != word[offset] | 0x20 { return false }
+        return true
     }
 
     /// `value` with every configured secret replaced by the marker.

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import ProviderClients
 import ProviderWire
+import Sandbox
 
 /// `checkout journal`: lists (or with --follow tails) the requests a `checkout sandbox` served,
 /// from its journal (`GET /sandbox/journal`), whichever instance of a shared sandbox is asked.
@@ -154,7 +155,7 @@ struct JournalCommand: AsyncParsableCommand {
 
     /// One entry as a line: time, method, path, status, milliseconds, provider, run.
     static func line(_ entry: SandboxJournalEntry) -> String {
-        let milliseconds = String(format: "%.1f", entry.durationMilliseconds)
+        let milliseconds = SandboxAccessLog.tenths(entry.durationMilliseconds)
         return "\(ISO8601Milliseconds.string(from: entry.time)) \(entry.method) \(entry.path) \(entry.status) \(milliseconds)ms "
             + "\(entry.provider ?? "-") \(entry.run ?? "-")"
     }

@@ -13,16 +13,27 @@ public enum SandboxAccessLog {
     /// `provider` and `run` (`-` when there is none), `id` and `instance` absent (not known yet).
     static func log(_ entry: SandboxJournalEntry, to logger: Logger) {
         let time = ISO8601Milliseconds.string(from: entry.time)
-        let milliseconds = String(format: "%.1f", entry.durationMilliseconds)
         let provider = entry.provider ?? "-"
         let run = entry.run ?? "-"
+        let line = "\(time) \(entry.method) \(entry.path) \(entry.status) \(tenths(entry.durationMilliseconds))ms \(provider) run=\(run)"
+        // Our text handler prints the line alone: the fields are built only for another handler.
+        guard (logger.handler as? Handler)?.format != .text else {
+            logger.info("\(line)")
+            return
+        }
         logger.info(
-            "\(time) \(entry.method) \(entry.path) \(entry.status) \(milliseconds)ms \(provider) run=\(run)",
+            "\(line)",
             metadata: [
                 "time": .string(time), "method": .string(entry.method), "path": .string(entry.path),
                 "status": .stringConvertible(entry.status), "duration_ms": .stringConvertible(entry.durationMilliseconds),
                 "provider": .string(provider), "run": .string(run),
             ])
+    }
+
+    /// Milliseconds to one decimal ("1.3"), without a format string.
+    public static func tenths(_ milliseconds: Double) -> String {
+        let tenths = Int((max(0, milliseconds) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// A logger writing each line with `write` (one line, no newline) in `format`; nil for `.none`.

@@ -351,7 +351,7 @@ final class SandboxJournal: Service, Sendable {
 }
 
 /// A journal entry as its store keeps it: numbered by the store (its id is the number + 1).
-struct JournalRecord: LoggedRecord {
+struct JournalRecord: LoggedRecord, Equatable {
     var entry: SandboxJournalEntry
 
     var sequence: Int {
