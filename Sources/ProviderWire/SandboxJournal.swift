@@ -57,12 +57,15 @@ public struct SandboxJournalEntry: Codable, Hashable, Sendable {
     public var run: String?
     /// The provider's ids it names (in its path, its request or its answer), for `?reference=`.
     public var references: [String]
+    /// The injected fault that hit it (`/sandbox/faults`), if one did: `drop` and `reset` mean the
+    /// client got no answer, whatever `status` says the handler made.
+    public var fault: String?
     public var request: Message
     public var response: Message
 
     public init(
         id: Int, time: Date, instance: String, method: String, path: String, status: Int, durationMilliseconds: Double,
-        provider: String?, run: String?, references: [String], request: Message, response: Message
+        provider: String?, run: String?, references: [String], fault: String? = nil, request: Message, response: Message
     ) {
         self.id = id
         self.time = time
@@ -74,12 +77,13 @@ public struct SandboxJournalEntry: Codable, Hashable, Sendable {
         self.provider = provider
         self.run = run
         self.references = references
+        self.fault = fault
         self.request = request
         self.response = response
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, time, instance, method, path, status, provider, run, references, request, response
+        case id, time, instance, method, path, status, provider, run, references, fault, request, response
         case durationMilliseconds = "duration_ms"
     }
 }
@@ -105,6 +109,8 @@ public struct SandboxJournalQuery: Hashable, Sendable {
     public enum Since: Hashable, Sendable {
         /// Entries after this id.
         case id(Int)
+        /// No entries: the page's `next` is the newest entry's id (where a follower starts).
+        case end
         /// Entries that arrived at or after this time.
         case time(Date)
     }
@@ -128,6 +134,8 @@ public struct SandboxJournalQuery: Hashable, Sendable {
         self.limit = limit
     }
 
+    /// The `since` of a follower's start: no entries, only the newest's id as `next`.
+    public static let end = "end"
     public static let defaultLimit = 100
     public static let limits = 1...1_000
     /// The `provider` value of the sandbox's own routes.
@@ -139,6 +147,7 @@ public struct SandboxJournalQuery: Hashable, Sendable {
         switch since {
         case .id(let id)?: items.append(("since", String(id)))
         case .time(let time)?: items.append(("since", ISO8601Milliseconds.string(from: time)))
+        case .end?: items.append(("since", Self.end))
         case nil: break
         }
         if let provider { items.append(("provider", provider)) }
@@ -173,5 +182,5 @@ public struct SandboxJournalQuery: Hashable, Sendable {
     /// What `status` accepts, for messages.
     public static let statusRule = "a status code from 100 to 599 (e.g. 404) or a class from 1xx to 5xx (e.g. 4xx)"
     /// What `since` accepts, for messages.
-    public static let sinceRule = "an entry id (a whole number, 0 for the first) or an ISO 8601 time such as 2026-01-31T09:30:00Z"
+    public static let sinceRule = "an entry id (a whole number, 0 for the first), an ISO 8601 time such as 2026-01-31T09:30:00Z, or end (only the newest entry's id as next)"
 }

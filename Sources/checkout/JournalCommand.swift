@@ -92,6 +92,7 @@ struct JournalCommand: AsyncParsableCommand {
     }
 
     static func since(_ text: String) -> SandboxJournalQuery.Since? {
+        if text == SandboxJournalQuery.end { return .end }
         if let id = Int(text), id >= 0, text.allSatisfy(\.isASCII) { return .id(id) }
         return ISO8601Milliseconds.date(from: text).map { .time($0) }
     }
@@ -113,15 +114,10 @@ struct JournalCommand: AsyncParsableCommand {
         let signals = Self.endCleanlyOnSignals()
         defer { for source in signals { source.cancel() } }
         if query.since == nil {
-            // From now on: past what is there already.
-            var skip = query
-            skip.limit = SandboxJournalQuery.limits.upperBound
-            while true {
-                let page = try await read(client, skip, baseURL: baseURL)
-                skip.since = .id(page.next)
-                guard page.more else { break }
-            }
-            query.since = skip.since
+            // From now on: after the newest entry.
+            var start = query
+            start.since = .end
+            query.since = .id(try await read(client, start, baseURL: baseURL).next)
         }
         while true {
             let page = try await read(client, query, baseURL: baseURL)

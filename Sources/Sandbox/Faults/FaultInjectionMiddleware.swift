@@ -21,6 +21,7 @@ struct FaultInjectionMiddleware: RouterMiddleware {
         guard !path.hasPrefix("/sandbox/"), let kind = try await plan.take(method: request.method.rawValue, path: path, run: run) else {
             return try await forward(request, context, next)
         }
+        context.journalNote?.fault = kind.rawValue
         switch kind {
         case .internalServerError, .serviceUnavailable, .gatewayTimeout, .rateLimited:
             return await FaultResponses.error(kind, request: request, providers: providers)

@@ -25,16 +25,25 @@ struct JournalCapture: Sendable {
     let endpoint: String?
     /// The provider that claimed the request by more than its path, if one did.
     let claimant: String?
+    /// The fault injected into it, if any.
+    let fault: String?
 }
 
 /// Set by the routes while a request is served, read by the journal after: the provider that
 /// claimed the request (`SandboxProvider.claims`), which the route's pattern alone does not say.
 final class JournalNote: Sendable {
     private let claimed = Mutex<String?>(nil)
+    private let injected = Mutex<String?>(nil)
 
     var claimant: String? {
         get { claimed.withLock { $0 } }
         set { claimed.withLock { $0 = newValue } }
+    }
+
+    /// The fault the plan injected into it, if any.
+    var fault: String? {
+        get { injected.withLock { $0 } }
+        set { injected.withLock { $0 = newValue } }
     }
 }
 

@@ -2,8 +2,51 @@ import Foundation
 import Hummingbird
 import NIOCore
 import ProviderWire
+import Synchronization
 
 extension SandboxJournal {
+    static func run(_ headers: HTTPFields) -> String? {
+        let name = SandboxRunHeader.name.lowercased()
+        return headers.first { $0.name.canonicalName == name }?.value
+    }
+}
+
+/// Turns the journal's captures into entries: what the writer does for a database, and a read
+/// for the memory store. Knows the providers and which routes each registered.
+final class JournalEntryMaker: Sendable {
+    let providers: [any SandboxProvider]
+    /// "METHOD /pattern" → the provider that registered the route.
+    private let routeOwners = Mutex<[String: String]>([:])
+    let redactor = Redactor()
+    /// This process, as entries name it.
+    let instance = SandboxIDs.make("", length: 8)
+
+    init(providers: [any SandboxProvider]) {
+        self.providers = providers
+    }
+
+    func serve(routeOwners owners: [String: String]) {
+        routeOwners.withLock { $0 = owners }
+    }
+
+    private func routeOwner(_ route: String) -> String? {
+        routeOwners.withLock { $0[route] }
+    }
+
+    /// The access log's fields, without redacting the bodies.
+    func line(_ capture: JournalCapture) -> SandboxAccessLog.Line {
+        let path = capture.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? capture.target
+        return SandboxAccessLog.Line(
+            time: capture.time, method: capture.method, path: redactor.pathAndQuery(capture.target), status: capture.status,
+            milliseconds: Self.milliseconds(capture.duration), provider: provider(of: capture, path: path),
+            run: SandboxJournal.run(capture.requestHeaders))
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let milliseconds = Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+        return (milliseconds * 1_000).rounded() / 1_000
+    }
+
     /// The entry a capture becomes: redacted as the HTTP pane redacts (credential headers, secret
     /// fields, secret query values), bodies cut at `SandboxJournalEntry.maxBodyBytes`, its provider
     /// and the ids it names worked out. Its id is the store's to give.
@@ -13,12 +56,11 @@ extension SandboxJournal {
         references.add(pathParameters: path, pattern: capture.endpoint)
         let request = message(capture.requestHeaders, [capture.requestBody].compactMap { $0 }, bytes: capture.requestBodyBytes, references: &references)
         let response = message(capture.responseHeaders, capture.responseBody, bytes: capture.responseBodyBytes, references: &references)
-        let milliseconds = Double(capture.duration.components.seconds) * 1_000 + Double(capture.duration.components.attoseconds) / 1e15
         return SandboxJournalEntry(
             id: 0, time: capture.time, instance: instance, method: capture.method, path: redactor.pathAndQuery(capture.target),
-            status: capture.status, durationMilliseconds: (milliseconds * 1_000).rounded() / 1_000,
-            provider: provider(of: capture, path: path), run: Self.run(capture.requestHeaders), references: references.values,
-            request: request, response: response)
+            status: capture.status, durationMilliseconds: Self.milliseconds(capture.duration),
+            provider: provider(of: capture, path: path), run: SandboxJournal.run(capture.requestHeaders), references: references.values,
+            fault: capture.fault, request: request, response: response)
     }
 
     /// The provider whose route served it: the one that claimed it, else the one that registered
@@ -28,11 +70,6 @@ extension SandboxJournal {
         if let claimant = capture.claimant { return claimant }
         if let endpoint = capture.endpoint, let owner = routeOwner("\(capture.method) \(endpoint)") { return owner }
         return providers.owner(of: path)?.id
-    }
-
-    static func run(_ headers: HTTPFields) -> String? {
-        let name = SandboxRunHeader.name.lowercased()
-        return headers.first { $0.name.canonicalName == name }?.value
     }
 
     private func message(_ headers: HTTPFields, _ body: [ByteBuffer], bytes: Int, references: inout JournalReferences) -> SandboxJournalEntry.Message {
@@ -109,12 +146,14 @@ struct JournalReferences {
     }
 
     mutating func add(pathParameters path: String, pattern: String?) {
-        guard let pattern, pattern.hasPrefix("/") else { return }
+        guard let pattern, pattern.contains("{") || pattern.contains(":") || pattern.contains("*") else { return }
         let patternParts = pattern.split(separator: "/")
         let pathParts = path.split(separator: "/")
         for (index, part) in patternParts.enumerated() where index < pathParts.count {
             let capture = part.contains("{") || part.hasPrefix(":") || part == "*"
-            if capture { add(pathParts[index].removingPercentEncoding ?? String(pathParts[index])) }
+            guard capture else { continue }
+            let part = pathParts[index]
+            add(part.contains("%") ? part.removingPercentEncoding ?? String(part) : String(part))
         }
     }
 

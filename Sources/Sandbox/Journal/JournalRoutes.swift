@@ -6,6 +6,8 @@ import ProviderWire
 struct JournalFilter: Sendable {
     /// Entries with a greater id (0: from the first).
     var afterID = 0
+    /// `since=end`: none yet, only where the newest entry is (a follower's start).
+    var fromEnd = false
     var from: Date?
     /// A provider's id; `.some(nil)` for the sandbox's own routes.
     var provider: String??
@@ -57,7 +59,9 @@ struct JournalRoutes {
         }
         var filter = JournalFilter()
         if let since = query.get("since") {
-            if let id = Int(since), id >= 0, since.allSatisfy(\.isASCII) {
+            if since == SandboxJournalQuery.end {
+                filter.fromEnd = true
+            } else if let id = Int(since), id >= 0, since.allSatisfy(\.isASCII) {
                 filter.afterID = id
             } else if let time = ISO8601Milliseconds.date(from: since) {
                 filter.from = time

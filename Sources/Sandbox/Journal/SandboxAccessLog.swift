@@ -11,11 +11,22 @@ public enum SandboxAccessLog {
 
     /// The line's fields, as metadata: `time`, `method`, `path`, `status`, `duration_ms`,
     /// `provider` and `run` (`-` when there is none), `id` and `instance` absent (not known yet).
-    static func log(_ entry: SandboxJournalEntry, to logger: Logger) {
+    /// One request's line.
+    struct Line: Sendable {
+        let time: Date
+        let method: String
+        let path: String
+        let status: Int
+        let milliseconds: Double
+        let provider: String?
+        let run: String?
+    }
+
+    static func log(_ entry: Line, to logger: Logger) {
         let time = ISO8601Milliseconds.string(from: entry.time)
         let provider = entry.provider ?? "-"
         let run = entry.run ?? "-"
-        let line = "\(time) \(entry.method) \(entry.path) \(entry.status) \(tenths(entry.durationMilliseconds))ms \(provider) run=\(run)"
+        let line = "\(time) \(entry.method) \(entry.path) \(entry.status) \(tenths(entry.milliseconds))ms \(provider) run=\(run)"
         // Our text handler prints the line alone: the fields are built only for another handler.
         guard (logger.handler as? Handler)?.format != .text else {
             logger.info("\(line)")
@@ -25,7 +36,7 @@ public enum SandboxAccessLog {
             "\(line)",
             metadata: [
                 "time": .string(time), "method": .string(entry.method), "path": .string(entry.path),
-                "status": .stringConvertible(entry.status), "duration_ms": .stringConvertible(entry.durationMilliseconds),
+                "status": .stringConvertible(entry.status), "duration_ms": .stringConvertible(entry.milliseconds),
                 "provider": .string(provider), "run": .string(run),
             ])
     }

@@ -20,6 +20,8 @@ final class SandboxJournal: Service, Sendable {
     static let bufferCapacity = 8_192
     /// Captures written to the store in one batch at most.
     static let batchLimit = 512
+    /// How long the writer lets requests gather once one is waiting.
+    static let gathering = Duration.milliseconds(10)
     /// The log's name in the sandbox's storage.
     static let storeName = "sandbox.journal"
     /// The only path the journal does not journal (nor log): its own reads.
@@ -42,26 +44,18 @@ final class SandboxJournal: Service, Sendable {
     private let state = Mutex(State())
     private let log: any SandboxRecordLog<JournalRecord>
     private let settings: SandboxSettings
-    let providers: [any SandboxProvider]
-    /// "METHOD /pattern" → the provider that registered the route.
-    private let routeOwners = Mutex<[String: String]>([:])
-    let redactor = Redactor()
-    /// This process, as entries name it.
-    let instance = SandboxIDs.make("", length: 8)
+    /// Turns captures into entries (redacted), when they are listed or written to a database.
+    let maker: JournalEntryMaker
 
     init(settings: SandboxSettings, providers: [any SandboxProvider]) {
         self.settings = settings
-        self.providers = providers
+        self.maker = JournalEntryMaker(providers: providers)
         self.log = settings.storage.log(Self.storeName, of: JournalRecord.self)
     }
 
     /// Which provider registered each route ("METHOD /pattern").
     func serve(routeOwners owners: [String: String]) {
-        routeOwners.withLock { $0 = owners }
-    }
-
-    func routeOwner(_ route: String) -> String? {
-        routeOwners.withLock { $0[route] }
+        maker.serve(routeOwners: owners)
     }
 
     /// What the journal keeps: entries up to `maxJournalEntries`, for `requestRetention` seconds.
@@ -119,7 +113,7 @@ final class SandboxJournal: Service, Sendable {
             record(JournalCapture(
                 time: time, duration: clock.now - started, method: served.method.rawValue, target: Self.target(served),
                 requestHeaders: served.headers, requestBody: body, requestBodyBytes: bytes, status: status,
-                responseHeaders: [:], responseBody: [], responseBodyBytes: 0, endpoint: servedContext.endpointPath, claimant: note.claimant))
+                responseHeaders: [:], responseBody: [], responseBodyBytes: 0, endpoint: servedContext.endpointPath, claimant: note.claimant, fault: note.fault))
             throw error
         }
         let answer = CollectedBody()
@@ -128,7 +122,7 @@ final class SandboxJournal: Service, Sendable {
                 time: time, duration: clock.now - started, method: served.method.rawValue, target: Self.target(served),
                 requestHeaders: served.headers, requestBody: body, requestBodyBytes: bytes, status: Int(response.status.code),
                 responseHeaders: response.headers, responseBody: Self.prefix(answer.buffers), responseBodyBytes: answer.bytes,
-                endpoint: servedContext.endpointPath, claimant: note.claimant))
+                endpoint: servedContext.endpointPath, claimant: note.claimant, fault: note.fault))
         }
         guard let length = response.body.contentLength, length <= Self.gatheredBodyBytes else {
             // A body of unknown or great length passes through, its start kept.
@@ -253,7 +247,14 @@ final class SandboxJournal: Service, Sendable {
     }
 
     private func nextBatch() async -> [JournalCapture]? {
+        var gathered = false
         while true {
+            // Under load, a moment's requests are gathered into one batch (one wake of this task,
+            // one transaction) rather than one each; a reader waiting for a flush cuts it short.
+            if !gathered, state.withLock({ !$0.pending.isEmpty && $0.waiters.isEmpty && !$0.finished }) {
+                gathered = true
+                try? await Task.sleep(for: Self.gathering)
+            }
             let taken: [JournalCapture]?? = state.withLock { state in
                 if !state.pending.isEmpty {
                     let count = min(Self.batchLimit, state.pending.count)
@@ -275,15 +276,16 @@ final class SandboxJournal: Service, Sendable {
         }
     }
 
-    /// Redacts a batch, tells the access log, and appends it to the store; a store that fails
-    /// loses the batch (reported once until it works again).
+    /// Tells the access log of a batch and appends it to the store (which turns each capture into
+    /// its redacted entry when it encodes it: a database; the memory store keeps the captures and
+    /// they are redacted when listed). A store that fails loses the batch (reported once until it
+    /// works again).
     private func keep(_ batch: [JournalCapture]) async {
-        let entries = batch.map(entry)
         if let accessLog = settings.accessLog {
-            for entry in entries { SandboxAccessLog.log(entry, to: accessLog) }
+            for capture in batch { SandboxAccessLog.log(maker.line(capture), to: accessLog) }
         }
         do {
-            try await log.append(entries.map { JournalRecord(entry: $0) }, at: moment)
+            try await log.append(batch.map { JournalRecord(capture: $0, maker: maker) }, at: moment)
             state.withLock { $0.failing = false }
         } catch {
             let first = state.withLock { state in
@@ -292,7 +294,7 @@ final class SandboxJournal: Service, Sendable {
             }
             if first {
                 settings.reportProblem?(
-                    "the request journal could not keep \(entries.count) requests (they are left out): \(SandboxStoreUnavailable(error).underlying)")
+                    "the request journal could not keep \(batch.count) requests (they are left out): \(SandboxStoreUnavailable(error).underlying)")
             }
         }
     }
@@ -322,6 +324,11 @@ final class SandboxJournal: Service, Sendable {
     /// The entries `filter` asks for, oldest first, after flushing what is buffered.
     func page(_ filter: JournalFilter) async throws(SandboxStoreUnavailable) -> SandboxJournalPage {
         await flush()
+        if filter.fromEnd {
+            do { return SandboxJournalPage(entries: [], next: (try await log.newest(at: moment) ?? -1) + 1, more: false) } catch {
+                throw SandboxStoreUnavailable(error)
+            }
+        }
         var after = filter.afterID - 1
         var found: [SandboxJournalEntry] = []
         var scanned = 0
@@ -333,8 +340,9 @@ final class SandboxJournal: Service, Sendable {
             for (index, record) in records.enumerated() {
                 after = record.sequence
                 scanned += 1
-                guard filter.matches(record.entry) else { continue }
-                found.append(record.entry)
+                let entry = record.entry
+                guard filter.matches(entry) else { continue }
+                found.append(entry)
                 if found.count == filter.limit {
                     more = index < records.count - 1 || records.count == Self.scanChunk
                     break scanning
@@ -350,16 +358,41 @@ final class SandboxJournal: Service, Sendable {
     }
 }
 
-/// A journal entry as its store keeps it: numbered by the store (its id is the number + 1).
+/// A journal entry as its store keeps it, numbered by the store (its id is the number + 1): the
+/// capture itself until it is encoded (a database keeps the redacted entry) or listed, so the
+/// memory store costs the writer no redaction; decoded, the entry.
 struct JournalRecord: LoggedRecord, Equatable {
-    var entry: SandboxJournalEntry
-
-    var sequence: Int {
-        get { entry.id - 1 }
-        set { entry.id = newValue + 1 }
+    private enum Content: Sendable {
+        case entry(SandboxJournalEntry)
+        case capture(JournalCapture, JournalEntryMaker)
     }
 
-    init(entry: SandboxJournalEntry) { self.entry = entry }
-    init(from decoder: any Decoder) throws { entry = try SandboxJournalEntry(from: decoder) }
+    var sequence: Int
+    private let content: Content
+
+    init(capture: JournalCapture, maker: JournalEntryMaker) {
+        sequence = -1
+        content = .capture(capture, maker)
+    }
+
+    init(entry: SandboxJournalEntry) {
+        sequence = entry.id - 1
+        content = .entry(entry)
+    }
+
+    /// The entry as listed: redacted, with its id.
+    var entry: SandboxJournalEntry {
+        var entry =
+            switch content {
+            case .entry(let entry): entry
+            case .capture(let capture, let maker): maker.entry(capture)
+            }
+        entry.id = sequence + 1
+        return entry
+    }
+
+    init(from decoder: any Decoder) throws { self.init(entry: try SandboxJournalEntry(from: decoder)) }
     func encode(to encoder: any Encoder) throws { try entry.encode(to: encoder) }
+
+    static func == (lhs: JournalRecord, rhs: JournalRecord) -> Bool { lhs.entry == rhs.entry }
 }

@@ -25,6 +25,9 @@ protocol SandboxRecordLog<Record>: Sendable {
     /// At most `limit` records numbered after `after`, oldest first (what the moment's retention
     /// no longer keeps is forgotten first).
     func page(after: Int, limit: Int, at moment: StoreMoment) async throws -> [Record]
+
+    /// The newest record's number, nil when the log is empty.
+    func newest(at moment: StoreMoment) async throws -> Int?
 }
 
 extension SandboxStorage {
@@ -54,5 +57,9 @@ struct RecordStoreLog<Record: LoggedRecord>: SandboxRecordLog {
 
     func page(after: Int, limit: Int, at moment: StoreMoment) async throws -> [Record] {
         Array(try await store.records(at: moment).lazy.filter { $0.sequence > after }.prefix(max(0, limit)))
+    }
+
+    func newest(at moment: StoreMoment) async throws -> Int? {
+        try await store.records(at: moment).last?.sequence
     }
 }

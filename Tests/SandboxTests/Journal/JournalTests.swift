@@ -141,6 +141,23 @@ import TestSupport
         }
     }
 
+    @Test func sinceEndGivesTheNewestIdAndAFaultIsNamed() async throws {
+        try await SandboxHarness.with { harness in
+            #expect(try await Self.journal(harness.baseURL, "since=end").next == 0)
+            try await harness.inject("GET /sandbox/ledger 503")
+            _ = try await CheckoutBinary.fetch(harness.baseURL + "/sandbox/health")
+            let end = try await Self.journal(harness.baseURL, "since=end")
+            #expect(end.entries.isEmpty)
+            #expect(end.next == 1)
+            try await harness.inject("GET /customer-request/v1/requests/ 503")
+            _ = try await CheckoutBinary.send("GET", harness.baseURL + "/customer-request/v1/requests/GRR_faulted", headers: [Self.client])
+            let faulted = try #require(try await Self.journal(harness.baseURL, "since=\(end.next)").entries.first)
+            #expect(faulted.fault == "503")
+            #expect(faulted.status == 503)
+            #expect(faulted.provider == "cashapp")
+        }
+    }
+
     @Test func pagesFollowTheCursor() async throws {
         try await SandboxHarness.with { harness in
             for _ in 0..<5 { _ = try await CheckoutBinary.fetch(harness.baseURL + "/sandbox/health") }

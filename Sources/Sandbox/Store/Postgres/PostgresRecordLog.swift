@@ -68,6 +68,18 @@ struct PostgresRecordLog<Record: LoggedRecord>: SandboxRecordLog {
         }
     }
 
+    func newest(at moment: StoreMoment) async throws -> Int? {
+        try await storage.read("newest", store: name) { db in
+            var newest: Int?
+            for try await value in try await db.query("SELECT max(sequence) FROM sandbox_records WHERE store = \(name)", logger: logger)
+                .decode(Int?.self)
+            {
+                newest = value
+            }
+            return newest
+        }
+    }
+
     func page(after: Int, limit: Int, at moment: StoreMoment) async throws -> [Record] {
         let decoder = StoredRecordCoding.decoder()
         return try await storage.read("page", store: name) { db in
