@@ -42,7 +42,7 @@ struct SandboxLimitFlags: ParsableArguments {
 
     @Option(name: .customLong("max-journal-entries"), help: ArgumentHelp(
         "Requests the journal keeps (GET /sandbox/journal, `checkout journal`); past it the oldest are forgotten, as are those "
-            + "older than --request-retention. \(Self.range(Ranges.maxJournalEntries)).", valueName: "count"))
+            + "older than --request-retention; 0 keeps none. \(Self.range(Ranges.maxJournalEntries)).", valueName: "count"))
     var maxJournalEntries = defaults.maxJournalEntries
 
     var limits: SandboxLimits {

@@ -5,9 +5,9 @@ import ProviderWire
 import Synchronization
 
 /// What a request left for the journal, as it was served: nothing here is redacted, decoded or
-/// copied yet (headers and buffers are shared, copy-on-write); the journal's writer turns it into
-/// an entry off the request's path.
-struct JournalCapture: Sendable {
+/// copied yet (headers and buffers are shared, copy-on-write); it becomes an entry off the
+/// request's path. A class: the buffer, the batch and the memory store pass it on by reference.
+final class JournalCapture: Sendable {
     let time: Date
     let duration: Duration
     let method: String
@@ -27,6 +27,27 @@ struct JournalCapture: Sendable {
     let claimant: String?
     /// The fault injected into it, if any.
     let fault: String?
+
+    init(
+        time: Date, duration: Duration, method: String, target: String, requestHeaders: HTTPFields, requestBody: ByteBuffer?,
+        requestBodyBytes: Int, status: Int, responseHeaders: HTTPFields, responseBody: [ByteBuffer], responseBodyBytes: Int,
+        endpoint: String?, claimant: String?, fault: String?
+    ) {
+        self.time = time
+        self.duration = duration
+        self.method = method
+        self.target = target
+        self.requestHeaders = requestHeaders
+        self.requestBody = requestBody
+        self.requestBodyBytes = requestBodyBytes
+        self.status = status
+        self.responseHeaders = responseHeaders
+        self.responseBody = responseBody
+        self.responseBodyBytes = responseBodyBytes
+        self.endpoint = endpoint
+        self.claimant = claimant
+        self.fault = fault
+    }
 }
 
 /// Set by the routes while a request is served, read by the journal after: the provider that

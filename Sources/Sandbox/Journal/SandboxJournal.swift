@@ -156,10 +156,12 @@ final class SandboxJournal: Service, Sendable {
         request.head.path ?? request.uri.description
     }
 
+    /// The kept part of a request body: copied (at most `maxBodyBytes`, once), because the body
+    /// the route reads is a slice of the connection's receive buffer, which NIO reuses for the
+    /// next read unless something else still holds it.
     private static func prefix(_ buffer: ByteBuffer) -> ByteBuffer? {
         guard buffer.readableBytes > 0 else { return nil }
-        guard buffer.readableBytes > SandboxJournalEntry.maxBodyBytes else { return buffer }
-        return buffer.getSlice(at: buffer.readerIndex, length: SandboxJournalEntry.maxBodyBytes)
+        return ByteBuffer(bytes: buffer.readableBytesView.prefix(SandboxJournalEntry.maxBodyBytes))
     }
 
     /// The first `SandboxJournalEntry.maxBodyBytes` of a body written in parts (shared, not copied).
@@ -284,6 +286,7 @@ final class SandboxJournal: Service, Sendable {
         if let accessLog = settings.accessLog {
             for capture in batch { SandboxAccessLog.log(maker.line(capture), to: accessLog) }
         }
+        guard settings.limits.maxJournalEntries > 0 else { return }
         do {
             try await log.append(batch.map { JournalRecord(capture: $0, maker: maker) }, at: moment)
             state.withLock { $0.failing = false }

@@ -82,7 +82,7 @@ public struct SandboxServer: Sendable {
         let router = makeRouter()
         let responder = SandboxResponder(
             router: router.buildResponder(), methods: RouteMethods(router.routes), providers: providers, reportProblem: settings.reportProblem,
-            journal: journal)
+            journal: settings.limits.maxJournalEntries > 0 || settings.accessLog != nil ? journal : nil)
         let app = Application(
             responder: responder,
             server: serverBuilder(gate: connections),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A record kept in a log (`SandboxRecordLog`): numbered by its store when appended.
 protocol LoggedRecord: StoredRecord, Codable {
@@ -61,5 +62,65 @@ struct RecordStoreLog<Record: LoggedRecord>: SandboxRecordLog {
 
     func newest(at moment: StoreMoment) async throws -> Int? {
         try await store.records(at: moment).last?.sequence
+    }
+}
+
+/// The in-memory log: records in order behind one lock, each batch one hold of it; the oldest are
+/// dropped from the front (by count and age), a page found by binary search on the numbers.
+final class MemoryRecordLog<Record: LoggedRecord>: SandboxRecordLog, Sendable {
+    private struct Kept: Sendable {
+        let record: Record
+        let createdAt: Date
+    }
+
+    private struct Table: Sendable {
+        var kept: [Kept] = []
+        /// Records before `head` are forgotten; the array is compacted now and then.
+        var head = 0
+        var next = 0
+
+        mutating func forget(_ moment: StoreMoment, room: Int = 0) {
+            guard let retention = moment.retention else { return }
+            let oldestKept = moment.now.addingTimeInterval(-retention.age)
+            while head < kept.count, kept.count - head > max(0, retention.capacity - room) || kept[head].createdAt <= oldestKept { head += 1 }
+            if head >= 1_024, head * 2 >= kept.count {
+                kept.removeFirst(head)
+                head = 0
+            }
+        }
+    }
+
+    private let table = Mutex(Table())
+
+    func append(_ records: [Record], at moment: StoreMoment) {
+        table.withLock { table in
+            table.forget(moment, room: records.count)
+            for record in records {
+                var numbered = record
+                numbered.sequence = table.next
+                table.next += 1
+                table.kept.append(Kept(record: numbered, createdAt: moment.now))
+            }
+            table.forget(moment)
+        }
+    }
+
+    func page(after: Int, limit: Int, at moment: StoreMoment) -> [Record] {
+        table.withLock { table in
+            table.forget(moment)
+            // Numbers rise by one from the front: the first after `after` is found by its offset.
+            guard table.head < table.kept.count, limit > 0 else { return [] }
+            let first = table.kept[table.head].record.sequence
+            let start = table.head + max(0, after + 1 - first)
+            guard start < table.kept.count else { return [] }
+            return table.kept[start..<min(table.kept.count, start + limit)].map(\.record)
+        }
+    }
+
+    func newest(at moment: StoreMoment) -> Int? {
+        table.withLock { table in
+            table.forget(moment)
+            return table.head < table.kept.count ? table.kept[table.kept.count - 1].record.sequence : nil
+        }
     }
 }

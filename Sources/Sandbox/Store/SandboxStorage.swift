@@ -19,4 +19,8 @@ struct MemoryStorage: SandboxStorage {
     {
         MemoryRecordStore<Record>(policy: policy)
     }
+
+    func log<Record: LoggedRecord>(_ name: String, of type: Record.Type) -> any SandboxRecordLog<Record> {
+        MemoryRecordLog<Record>()
+    }
 }

@@ -190,6 +190,17 @@ import TestSupport
         }
     }
 
+    @Test func noEntriesKeepsNoJournal() async throws {
+        var limits = SandboxLimits()
+        limits.maxJournalEntries = 0
+        try await SandboxHarness.with(limits: limits) { harness in
+            _ = try await CheckoutBinary.fetch(harness.baseURL + "/sandbox/health")
+            let page = try await Self.journal(harness.baseURL)
+            #expect(page.entries.isEmpty)
+            #expect(page.next == 0)
+        }
+    }
+
     @Test func anOversizedBodyIsStillRefusedAndListed() async throws {
         var limits = SandboxLimits()
         limits.maxBodyBytes = 2_048
