@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ProviderWire
+import Synchronization
 
 /// The access log of `checkout sandbox`: one line per request served (but reads of the journal),
 /// through swift-log, as text or JSON. The sandbox a screen embeds has none (`accessLog` nil).
@@ -47,16 +48,43 @@ public enum SandboxAccessLog {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    /// A logger writing each line with `write` (one line, no newline) in `format`; nil for `.none`.
+    /// A logger in `format` (nil for `.none`) handing its lines to `write`: one line at a time, or
+    /// (as the journal logs them, a batch at once) several joined by newlines, without the last
+    /// newline, so a busy sandbox makes one write per batch rather than one per request.
     public static func logger(_ format: Format, write: @escaping @Sendable (String) -> Void) -> Logger? {
         guard format != .none else { return nil }
-        return Logger(label: "checkout.sandbox.access") { _ in Handler(format: format, write: write) }
+        let sink = Sink(write: write)
+        return Logger(label: "checkout.sandbox.access") { _ in Handler(format: format, sink: sink) }
+    }
+
+    /// Writes what the logger gathered since the last flush (after each batch of the journal's).
+    static func flush(_ logger: Logger) {
+        (logger.handler as? Handler)?.sink.flush()
+    }
+
+    /// Lines gathered until flushed; a handler not flushed by the journal (another logger's use)
+    /// still writes every line, at the latest when the next batch is flushed.
+    final class Sink: Sendable {
+        private let lines = Mutex<[String]>([])
+        private let write: @Sendable (String) -> Void
+
+        init(write: @escaping @Sendable (String) -> Void) { self.write = write }
+
+        func add(_ line: String) { lines.withLock { $0.append(line) } }
+
+        func flush() {
+            let gathered = lines.withLock { lines in
+                defer { lines.removeAll(keepingCapacity: true) }
+                return lines
+            }
+            if !gathered.isEmpty { write(gathered.joined(separator: "\n")) }
+        }
     }
 
     /// Text: the message alone. JSON: one object of the metadata, numbers as numbers.
     struct Handler: LogHandler {
         let format: Format
-        let write: @Sendable (String) -> Void
+        let sink: Sink
         var metadata: Logger.Metadata = [:]
         var logLevel: Logger.Level = .info
 
@@ -68,7 +96,7 @@ public enum SandboxAccessLog {
         func log(event: LogEvent) {
             switch format {
             case .text, .none:
-                write(event.message.description)
+                sink.add(event.message.description)
             case .json:
                 var object: [String: Any] = [:]
                 for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
@@ -80,7 +108,7 @@ public enum SandboxAccessLog {
                     }
                 }
                 guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-                write(String(decoding: data, as: UTF8.self))
+                sink.add(String(decoding: data, as: UTF8.self))
             }
         }
     }

@@ -285,6 +285,7 @@ final class SandboxJournal: Service, Sendable {
     private func keep(_ batch: [JournalCapture]) async {
         if let accessLog = settings.accessLog {
             for capture in batch { SandboxAccessLog.log(maker.line(capture), to: accessLog) }
+            SandboxAccessLog.flush(accessLog)
         }
         guard settings.limits.maxJournalEntries > 0 else { return }
         do {
