@@ -2,6 +2,7 @@ import CheckoutModel
 import Foundation
 import PaymentFlow
 import ProviderClients
+import ProviderWire
 import Sandbox
 
 /// Everything one checkout session talks through: the embedded sandbox (unless a shared one or

@@ -26,6 +26,10 @@ public struct SandboxLimits: Sendable, Hashable {
     /// Webhook deliveries under way at once; past it new ones are dropped (and logged as such).
     public var maxQueuedWebhookDeliveries = 256
 
+    /// Entries the request journal keeps (`GET /sandbox/journal`); past it the oldest go first.
+    /// Its entries are forgotten after `requestRetention` seconds too. 0 keeps no journal.
+    public var maxJournalEntries = 5_000
+
     public init() {}
 
     public enum Ranges {
@@ -37,5 +41,6 @@ public struct SandboxLimits: Sendable, Hashable {
         public static let maxConnections = 1...10_000
         public static let idleTimeout = 0.05...86_400
         public static let requestReadTimeout = 0.05...3_600
+        public static let maxJournalEntries = 0...1_000_000
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ServiceLifecycle
 import Synchronization
 
@@ -41,6 +42,9 @@ public struct SandboxSettings: Sendable {
     /// The token every `/sandbox/` control route then needs (`ControlTokenMiddleware`); nil: none
     /// needs one, as for the embedded sandbox, which listens on loopback only.
     public var controlToken: SandboxControlToken?
+    /// Told of every request served, one line each (`SandboxAccessLog`): `checkout sandbox` prints
+    /// them; nil (the default, and the sandbox a screen embeds) logs nothing.
+    public var accessLog: Logger?
     /// Each provider's own settings, by their type: see `subscript(_:)`.
     private var providerSettings: [ObjectIdentifier: any SandboxProviderSettings] = [:]
 

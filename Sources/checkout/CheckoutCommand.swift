@@ -18,7 +18,7 @@ struct CheckoutCommand: AsyncParsableCommand {
             """ + "\n" + ExitCodes.section(ScreenCommand.exitCodes) + "\n  With a subcommand, it exits as that subcommand's --help says.",
         version: CheckoutVersion.described,
         subcommands: [ScreenCommand.self, RunCommand.self, ReplayCommand.self, DemoCommand.self, SandboxCommand.self]
-            + ProviderRegistry.builtIn.commands.map(\.type) + [ProvidersCommand.self, ConfigCommand.self],
+            + ProviderRegistry.builtIn.commands.map(\.type) + [ProvidersCommand.self, ConfigCommand.self, JournalCommand.self],
         defaultSubcommand: ScreenCommand.self
     )
 
@@ -40,6 +40,7 @@ struct CheckoutCommand: AsyncParsableCommand {
         var table: [String: ParsableCommand.Type] = [
             "screen": ScreenCommand.self, "run": RunCommand.self, "replay": ReplayCommand.self, "demo": DemoCommand.self,
             "sandbox": SandboxCommand.self, "providers": ProvidersCommand.self, "config": ConfigCommand.self,
+            "journal": JournalCommand.self,
         ]
         for command in ProviderRegistry.builtIn.commands { table[command.name] = command.type }
         assert(Set(table.keys) == Set(configuration.subcommands.map { $0._commandName }), "subcommandsByName is out of date")

@@ -16,6 +16,10 @@ struct SandboxCommand: AsyncParsableCommand {
             faults (/sandbox/faults) and the capture ledger (/sandbox/ledger). Point `checkout` and \
             `checkout run` at it with --sandbox-url. Stop it with Ctrl-C.
 
+            Its URL is the first line on stdout; then one access-log line per request served \
+            (--log-format text, json or none). Every request is also kept, redacted, in its \
+            journal (GET /sandbox/journal; `checkout journal` lists or follows it).
+
             Adyen: notifications go to every receiver registered with POST /sandbox/webhooks \
             {"url": …}, signed with the test HMAC key (`checkout providers` shows it) or \
             --adyen-hmac-key HEX.
@@ -69,6 +73,10 @@ struct SandboxCommand: AsyncParsableCommand {
     @OptionGroup(title: "Store") var store: SandboxStoreFlags
 
     @OptionGroup(title: "Control") var control: SandboxControlFlags
+    @Option(name: .customLong("log-format"), help: ArgumentHelp(
+        "The access log on stdout, one line per request served (time, method, path, status, milliseconds, provider, run): "
+            + "text, json (one object per line) or none.", valueName: "format"))
+    var logFormat = SandboxAccessLog.Format.text.rawValue
 
     /// EX_UNAVAILABLE: the store it was told to use cannot be used.
     static let storeUnavailable: Int32 = 69
@@ -91,6 +99,10 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         _ = try store.choice(environment: ProcessInfo.processInfo.environment)
         _ = try control.controlToken(environment: ProcessInfo.processInfo.environment)
+        guard SandboxAccessLog.Format(rawValue: logFormat) != nil else {
+            throw ValidationError(
+                "--log-format must be one of \(SandboxAccessLog.Format.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(logFormat.prefix(20))\"")
+        }
     }
 
     func run() async throws {
@@ -115,6 +127,7 @@ struct SandboxCommand: AsyncParsableCommand {
         settings.controlToken = try control.controlToken(environment: ProcessInfo.processInfo.environment)
         if settings.controlToken == nil, let warning = SandboxControlFlags.openWarning(host: host) { Console.err(warning) }
         settings.reportProblem = { Console.err("sandbox: \($0)") }
+        settings.accessLog = SandboxAccessLog.logger(SandboxAccessLog.Format(rawValue: logFormat) ?? .text) { Console.out($0) }
         do { try await settings.useStore(store, reset: self.store.reset) } catch {
             Console.err("error: \(error)")
             throw ExitCode(Self.storeUnavailable)

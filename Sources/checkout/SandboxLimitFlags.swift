@@ -40,6 +40,11 @@ struct SandboxLimitFlags: ParsableArguments {
         valueName: "seconds"))
     var requestReadTimeout = defaults.requestReadTimeout
 
+    @Option(name: .customLong("max-journal-entries"), help: ArgumentHelp(
+        "Requests the journal keeps (GET /sandbox/journal, `checkout journal`); past it the oldest are forgotten, as are those "
+            + "older than --request-retention; 0 keeps none. \(Self.range(Ranges.maxJournalEntries)).", valueName: "count"))
+    var maxJournalEntries = defaults.maxJournalEntries
+
     var limits: SandboxLimits {
         var limits = SandboxLimits()
         limits.maxStoredRequests = maxStoredRequests
@@ -49,6 +54,7 @@ struct SandboxLimitFlags: ParsableArguments {
         limits.maxConnections = maxConnections
         limits.idleTimeout = idleTimeout
         limits.requestReadTimeout = requestReadTimeout
+        limits.maxJournalEntries = maxJournalEntries
         return limits
     }
 
@@ -56,6 +62,7 @@ struct SandboxLimitFlags: ParsableArguments {
         for (flag, value, range) in [
             ("--max-requests", maxStoredRequests, Ranges.maxStoredRequests), ("--max-body-bytes", maxBodyBytes, Ranges.maxBodyBytes),
             ("--max-faults", maxFaults, Ranges.maxFaults), ("--max-connections", maxConnections, Ranges.maxConnections),
+            ("--max-journal-entries", maxJournalEntries, Ranges.maxJournalEntries),
         ] where !range.contains(value) {
             throw ValidationError("\(flag) must be a whole number from \(InputLimits.describe(range) { "\($0)" }), got \(value)")
         }

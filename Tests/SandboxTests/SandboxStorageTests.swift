@@ -16,7 +16,7 @@ import TestSupport
     static let storeNames: Set<String> = [
         "cashapp.requests", "afterpay.checkouts", "adyen.payments", "adyen.sessions", "adyen.stored-methods", "adyen.idempotency",
         "square.payments", "antom.sessions", "antom.clients", "wallet.tokens", "webhooks.receivers", "webhooks.deliveries", "webhooks.queue",
-        "sandbox.faults",
+        "sandbox.faults", "sandbox.journal",
     ]
 
     private static func settings(_ storage: any SandboxStorage) -> SandboxSettings {

@@ -1,5 +1,6 @@
 import Foundation
 import ProviderClients
+import ProviderWire
 
 /// `checkout config check`: each credential resolves, each real provider accepts them on a
 /// harmless call, and a shared sandbox answers; every exchange is kept (redacted) to show.

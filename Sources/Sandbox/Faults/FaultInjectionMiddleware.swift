@@ -21,6 +21,7 @@ struct FaultInjectionMiddleware: RouterMiddleware {
         guard !path.hasPrefix("/sandbox/"), let kind = try await plan.take(method: request.method.rawValue, path: path, run: run) else {
             return try await forward(request, context, next)
         }
+        context.journalNote?.fault = kind.rawValue
         switch kind {
         case .internalServerError, .serviceUnavailable, .gatewayTimeout, .rateLimited:
             return await FaultResponses.error(kind, request: request, providers: providers)
@@ -48,7 +49,10 @@ struct FaultInjectionMiddleware: RouterMiddleware {
 
     /// The request's handler: the provider that claims it, else the route the router picked.
     private func forward(_ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let claimant = try await providers.claimant(of: request) { return try await claimant.answer(claimed: request, context: context) }
+        if let claimant = try await providers.claimant(of: request) {
+            context.journalNote?.claimant = claimant.id
+            return try await claimant.answer(claimed: request, context: context)
+        }
         return try await next(request, context)
     }
 }

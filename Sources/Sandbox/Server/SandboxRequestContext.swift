@@ -6,6 +6,8 @@ import NIOCore
 public struct SandboxRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public let channel: any Channel
+    /// What the routes tell the request journal (set while it captures the request).
+    var journalNote: JournalNote?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -14,8 +14,15 @@ struct SandboxResponder: HTTPResponder {
     let providers: [any SandboxProvider]
     /// Told why a request was answered 503 (what the store threw, never its password).
     var reportProblem: (@Sendable (String) -> Void)? = nil
+    /// Where every request served is recorded (but the journal's own reads); nil records nothing.
+    var journal: SandboxJournal? = nil
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        guard let journal, !journal.skips(request) else { return try await route(request, context: context) }
+        return try await journal.capture(request, context: context) { request, context in try await route(request, context: context) }
+    }
+
+    private func route(_ request: Request, context: Context) async throws -> Response {
         // Routed first: the method check only runs for what the router does not know (it
         // walks every route, a seventh of a create's time when it ran for each request).
         let routed: Response

@@ -14,12 +14,15 @@ public struct SandboxServer: Sendable {
     public let webhooks: WebhookDispatcher
     /// Every provider it serves, from the provider registry.
     public let providers: [any SandboxProvider]
+    /// Every request served (`GET /sandbox/journal`, the access log).
+    let journal: SandboxJournal
 
     public init(settings: SandboxSettings = SandboxSettings(), providers: [any SandboxProvider]) {
         self.settings = settings
         self.faults = FaultPlan(limit: settings.limits.maxFaults, storage: settings.storage)
         self.webhooks = WebhookDispatcher(settings: settings)
         self.providers = providers
+        self.journal = SandboxJournal(settings: settings, providers: providers)
     }
 
     func makeRouter() -> Router<SandboxRequestContext> {
@@ -37,7 +40,17 @@ public struct SandboxServer: Sendable {
         SimulatedCustomerRoutes(providers: providers, core: core).register(on: router)
         WebhookRoutes(dispatcher: webhooks, limits: settings.limits).register(on: router)
         LedgerRoutes(providers: providers, settings: settings).register(on: router)
-        for provider in providers { provider.register(on: router, core: core) }
+        JournalRoutes(journal: journal, providerIDs: providers.map(\.id)).register(on: router)
+        // Which provider registered each route: the journal names the provider that served a request.
+        var owners: [String: String] = [:]
+        for provider in providers {
+            let before = Set(router.routes.map(\.description))
+            provider.register(on: router, core: core)
+            for route in router.routes where !before.contains(route.description) {
+                owners["\(route.method.rawValue) \(route.path.description)"] = provider.id
+            }
+        }
+        journal.serve(routeOwners: owners)
         return router
     }
 
@@ -71,7 +84,8 @@ public struct SandboxServer: Sendable {
         let connections = ConnectionGate(limit: settings.limits.maxConnections)
         let router = makeRouter()
         let responder = SandboxResponder(
-            router: router.buildResponder(), methods: RouteMethods(router.routes), providers: providers, reportProblem: settings.reportProblem)
+            router: router.buildResponder(), methods: RouteMethods(router.routes), providers: providers, reportProblem: settings.reportProblem,
+            journal: settings.limits.maxJournalEntries > 0 || settings.accessLog != nil ? journal : nil)
         let app = Application(
             responder: responder,
             server: serverBuilder(gate: connections),
@@ -84,9 +98,11 @@ public struct SandboxServer: Sendable {
         // while a connection is being accepted traps in NIO ("Deinited NIOAsyncWriter without
         // calling finish()", swift-nio#2813), which ended runs with SIGILL under load.
         // The store's service (a database's pool) runs beside the server and stops after it; the
-        // due-time worker between them (it needs the store, and stops before it).
+        // due-time worker and the journal's writer between them (they need the store, and stop
+        // before it; the writer once what it holds is written).
         let services: [any Service] =
-            (settings.storageService.map { [$0] } ?? []) + [SandboxDueWork(providers: providers, settings: settings, webhooks: webhooks), app]
+            (settings.storageService.map { [$0] } ?? [])
+            + [SandboxDueWork(providers: providers, settings: settings, webhooks: webhooks), journal, app]
         let group = ServiceGroup(services: services, gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
         let task = Task {
             do {

@@ -17,6 +17,10 @@ protocol SandboxStorage: Sendable {
     /// or lost a race): what it decides must rest on what it reads. An error the body throws is
     /// rethrown as it is; a store's failure (nothing kept) is `SandboxStoreUnavailable`.
     func atomically<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value
+
+    /// The append-only log called `name` (the request journal), shared like a store by every
+    /// instance given the storage; any storage can keep one as a store (`SandboxRecordLog.swift`).
+    func log<Record: LoggedRecord>(_ name: String, of type: Record.Type) -> any SandboxRecordLog<Record>
 }
 
 extension SandboxStorage {
@@ -41,6 +45,10 @@ struct MemoryStorage: SandboxStorage {
 
     func atomically<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
         try await body()
+    }
+
+    func log<Record: LoggedRecord>(_ name: String, of type: Record.Type) -> any SandboxRecordLog<Record> {
+        MemoryRecordLog<Record>()
     }
 }
 

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Removes secrets before anything is recorded: credential headers, secret-looking JSON
+/// fields, and every configured secret value wherever it appears. The client's HTTP pane and the
+/// sandbox's request journal redact with it alike.
+public struct Redactor: Sendable {
+    public static let marker = "[REDACTED]"
+
+    public static let secretHeaderNames: Set<String> = [
+        "authorization", "proxy-authorization", "x-api-key", "cookie", "set-cookie",
+    ]
+
+    public static let secretFieldNames: Set<String> = [
+        "client_secret", "clientsecret", "secret", "secretkey", "secret_key", "api_key", "apikey",
+        "password", "authorization",
+    ]
+
+    /// Values that must never appear, such as a client id or an API key.
+    public let secrets: [String]
+
+    public init(secrets: [String] = []) {
+        self.secrets = secrets.filter { $0.count >= 4 }.sorted { $0.count > $1.count }
+    }
+
+    public func adding(_ more: [String]) -> Redactor { Redactor(secrets: secrets + more) }
+
+    /// A header's value as it may be recorded.
+    public func headerValue(name: String, value: String) -> String {
+        guard Self.secretHeaderNames.contains(name.lowercased()) else { return text(value) }
+        // Keep the scheme ("Basic", "Client", "Bearer") so a wrong scheme stays visible.
+        let parts = value.split(separator: " ", maxSplits: 1)
+        return parts.count == 2 ? "\(parts[0]) \(Self.marker)" : Self.marker
+    }
+
+    /// A body as text with secret fields and values replaced.
+    public func body(_ data: Data?) -> String? {
+        guard let data, !data.isEmpty else { return nil }
+        guard let raw = String(data: data, encoding: .utf8) else {
+            return "<\(data.count) bytes, not UTF-8>"
+        }
+        if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            Self.containsSecretField(object),
+            let cleaned = try? JSONSerialization.data(
+                withJSONObject: Self.redactingFields(object), options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]),
+            let cleanedText = String(data: cleaned, encoding: .utf8)
+        {
+            return text(cleanedText)
+        }
+        return text(raw)
+    }
+
+    /// Query parameters whose values are credentials or capabilities (a page's per-request token
+    /// `t`, an access token), besides the secret field names.
+    public static let secretQueryNames: Set<String> = secretFieldNames.union(["t", "token", "access_token", "signature", "sig"])
+
+    /// A path with its query kept but the values of secret parameters (`secretQueryNames`)
+    /// replaced by the marker, and every configured secret replaced.
+    public func pathAndQuery(_ target: String) -> String {
+        guard let mark = target.firstIndex(of: "?") else { return text(target) }
+        let pairs = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = pair[..<equals]
+            let decoded = (name.removingPercentEncoding ?? String(name)).lowercased()
+            return Self.secretQueryNames.contains(decoded) ? "\(name)=\(Self.marker)" : String(pair)
+        }
+        return text(String(target[..<mark]) + "?" + pairs.joined(separator: "&"))
+    }
+
+    /// Whether `body(_:)` could change any field of a JSON body: false when no secret field name
+    /// can be in it (none of their words appears, and no `\\u` escape could spell one), so a caller
+    /// with many bodies (the sandbox's journal) skips parsing the rest.
+    public static func mayHoldSecretField(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            // One pass: only a byte that can start a word (or an escape) is looked at further.
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\") {
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") { return true }
+                    continue
+                }
+                let lower = byte | 0x20
+                guard lower == UInt8(ascii: "s") || lower == UInt8(ascii: "p") || lower == UInt8(ascii: "a") else { continue }
+                for word in fieldWords where word[0] == lower && matches(bytes, at: index, word) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Every secret field name holds one of these words (each starts with s, p or a).
+    private static let fieldWords: [[UInt8]] = ["secret", "password", "api_key", "apikey", "authorization"].map { Array($0.utf8) }
+
+    /// Whether `word` (lower-case ASCII) starts at `index`, ignoring ASCII case.
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ word: [UInt8]) -> Bool {
+        guard index + word.count <= bytes.count else { return false }
+        for offset in 1..<word.count where bytes[index + offset] | 0x20 != word[offset] | 0x20 { return false }
+        return true
+    }
+
+    /// `value` with every configured secret replaced by the marker.
+    public func text(_ value: String) -> String {
+        secrets.reduce(value) { $0.replacingOccurrences(of: $1, with: Self.marker) }
+    }
+
+    private static func containsSecretField(_ object: Any) -> Bool {
+        if let dictionary = object as? [String: Any] {
+            return dictionary.contains { secretFieldNames.contains($0.key.lowercased()) || containsSecretField($0.value) }
+        }
+        if let array = object as? [Any] { return array.contains(where: containsSecretField) }
+        return false
+    }
+
+    private static func redactingFields(_ object: Any) -> Any {
+        if let dictionary = object as? [String: Any] {
+            return dictionary.reduce(into: [String: Any]()) { result, entry in
+                result[entry.key] = secretFieldNames.contains(entry.key.lowercased()) ? marker : redactingFields(entry.value)
+            }
+        }
+        if let array = object as? [Any] { return array.map(redactingFields) }
+        return object
+    }
+}

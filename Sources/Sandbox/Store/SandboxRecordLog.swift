@@ -1,0 +1,126 @@
+import Foundation
+import Synchronization
+
+/// A record kept in a log (`SandboxRecordLog`): numbered by its store when appended.
+protocol LoggedRecord: StoredRecord, Codable {
+    /// The store's creation number for it (from 0, in the order appended; shared by every
+    /// instance on a database).
+    var sequence: Int { get set }
+}
+
+extension LoggedRecord {
+    /// Unique in its store: its number.
+    var storeKey: String { String(sequence) }
+}
+
+/// An append-only log in a sandbox's storage (the request journal): records appended in batches,
+/// each numbered by the store, read back in that order a page at a time. Bounded by the retention
+/// of the moment given (age and count), like every other store.
+protocol SandboxRecordLog<Record>: Sendable {
+    associatedtype Record: LoggedRecord
+
+    /// Keeps `records` in their order, each renumbered by the store (their `sequence` is replaced),
+    /// forgetting what the moment's retention no longer keeps.
+    func append(_ records: [Record], at moment: StoreMoment) async throws
+
+    /// At most `limit` records numbered after `after`, oldest first (what the moment's retention
+    /// no longer keeps is forgotten first).
+    func page(after: Int, limit: Int, at moment: StoreMoment) async throws -> [Record]
+
+    /// The newest record's number, nil when the log is empty.
+    func newest(at moment: StoreMoment) async throws -> Int?
+}
+
+extension SandboxStorage {
+    /// The log called `name`, kept as a store of the same name (what the in-memory storage does).
+    func log<Record: LoggedRecord>(_ name: String, of type: Record.Type) -> any SandboxRecordLog<Record> {
+        RecordStoreLog(store: store(name, of: Record.self, policy: StorePolicy()))
+    }
+}
+
+/// A log kept in any record store: each record appended as a create (one unit of work each),
+/// pages read from every record. What the in-memory storage uses: no I/O, so the per-record
+/// units cost a lock each.
+struct RecordStoreLog<Record: LoggedRecord>: SandboxRecordLog {
+    let store: any SandboxRecordStore<Record>
+
+    func append(_ records: [Record], at moment: StoreMoment) async throws {
+        for record in records {
+            _ = try await store.create(
+                idempotencyKey: nil, requiring: [], at: moment, sameRequest: { _ in false }, alongside: { _, _ in },
+                make: { sequence in
+                    var numbered = record
+                    numbered.sequence = sequence
+                    return numbered
+                })
+        }
+    }
+
+    func page(after: Int, limit: Int, at moment: StoreMoment) async throws -> [Record] {
+        Array(try await store.records(at: moment).lazy.filter { $0.sequence > after }.prefix(max(0, limit)))
+    }
+
+    func newest(at moment: StoreMoment) async throws -> Int? {
+        try await store.records(at: moment).last?.sequence
+    }
+}
+
+/// The in-memory log: records in order behind one lock, each batch one hold of it; the oldest are
+/// dropped from the front (by count and age), a page found by binary search on the numbers.
+final class MemoryRecordLog<Record: LoggedRecord>: SandboxRecordLog, Sendable {
+    private struct Kept: Sendable {
+        let record: Record
+        let createdAt: Date
+    }
+
+    private struct Table: Sendable {
+        var kept: [Kept] = []
+        /// Records before `head` are forgotten; the array is compacted now and then.
+        var head = 0
+        var next = 0
+
+        mutating func forget(_ moment: StoreMoment, room: Int = 0) {
+            guard let retention = moment.retention else { return }
+            let oldestKept = moment.now.addingTimeInterval(-retention.age)
+            while head < kept.count, kept.count - head > max(0, retention.capacity - room) || kept[head].createdAt <= oldestKept { head += 1 }
+            if head >= 1_024, head * 2 >= kept.count {
+                kept.removeFirst(head)
+                head = 0
+            }
+        }
+    }
+
+    private let table = Mutex(Table())
+
+    func append(_ records: [Record], at moment: StoreMoment) {
+        table.withLock { table in
+            table.forget(moment, room: records.count)
+            for record in records {
+                var numbered = record
+                numbered.sequence = table.next
+                table.next += 1
+                table.kept.append(Kept(record: numbered, createdAt: moment.now))
+            }
+            table.forget(moment)
+        }
+    }
+
+    func page(after: Int, limit: Int, at moment: StoreMoment) -> [Record] {
+        table.withLock { table in
+            table.forget(moment)
+            // Numbers rise by one from the front: the first after `after` is found by its offset.
+            guard table.head < table.kept.count, limit > 0 else { return [] }
+            let first = table.kept[table.head].record.sequence
+            let start = table.head + max(0, after + 1 - first)
+            guard start < table.kept.count else { return [] }
+            return table.kept[start..<min(table.kept.count, start + limit)].map(\.record)
+        }
+    }
+
+    func newest(at moment: StoreMoment) -> Int? {
+        table.withLock { table in
+            table.forget(moment)
+            return table.head < table.kept.count ? table.kept[table.kept.count - 1].record.sequence : nil
+        }
+    }
+}

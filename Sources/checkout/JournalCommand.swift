@@ -1,0 +1,169 @@
+import ArgumentParser
+import CheckoutApp
+import Dispatch
+import Foundation
+import ProviderClients
+import ProviderWire
+import Sandbox
+
+/// `checkout journal`: lists (or with --follow tails) the requests a `checkout sandbox` served,
+/// from its journal (`GET /sandbox/journal`), whichever instance of a shared sandbox is asked.
+struct JournalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "journal",
+        abstract: "List, or follow, the requests a running sandbox served.",
+        discussion: """
+            Reads the journal of the `checkout sandbox` at --sandbox-url (else the profile's \
+            sandbox_url): one line per request, oldest first: its time, method, path (secret \
+            query values redacted), status, milliseconds, provider (- for the sandbox's own \
+            routes) and the checkout run that sent it (- for none). Instances sharing a --store \
+            database share one journal. --follow keeps printing requests as they arrive (from now \
+            on, or from --since), until Ctrl-C. --json prints each entry whole, one JSON object \
+            per line: headers and bodies as the sandbox kept them (redacted as the HTTP pane \
+            redacts, bodies cut at 16 KiB).
+            """ + "\n" + ExitCodes.section([
+                .init(0, meaning: "listed; or, with --follow, ended by Ctrl-C (or SIGTERM, SIGHUP)"),
+                .init(ExitStatus.failed.rawValue, meaning: "the sandbox refused the request (the message says why) or answered something that is not a journal"),
+                ExitCodes.usage(", or no sandbox to read (no --sandbox-url and no profile sandbox_url)"),
+                .init(Self.sandboxUnavailable, meaning: "the sandbox cannot be reached, or went away while followed"),
+            ])
+    )
+
+    /// EX_UNAVAILABLE: the sandbox is not there (as `checkout sandbox` says of its store).
+    static let sandboxUnavailable: Int32 = 69
+
+    @Option(help: ArgumentHelp("The running `checkout sandbox` to read.", valueName: "url"))
+    var sandboxURL: String?
+
+    @Option(help: ActiveProfile.option, completion: .custom { _, _, _ in ActiveProfile.namesForCompletion() })
+    var profile: String?
+
+    @Flag(help: "Keep printing requests as they arrive, until Ctrl-C.")
+    var follow = false
+
+    @Flag(help: "One JSON object per entry, whole.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Only this provider's requests (`checkout providers` lists them), or `none` for the sandbox's own routes.", valueName: "id"))
+    var provider: String?
+
+    @Option(help: ArgumentHelp("Only requests whose path starts with this (e.g. /v2/payments).", valueName: "prefix"))
+    var path: String?
+
+    @Option(help: ArgumentHelp("Only this status (404) or class (4xx).", valueName: "status"))
+    var status: String?
+
+    @Option(help: ArgumentHelp("Only requests naming this provider id (a request or payment id) in the path or a body.", valueName: "id"))
+    var reference: String?
+
+    @Option(help: ArgumentHelp("Start after this entry id, or at this ISO 8601 time (e.g. 2026-01-31T09:30:00Z).", valueName: "id-or-time"))
+    var since: String?
+
+    @Option(name: .customLong("interval"), parsing: .unconditional, help: ArgumentHelp(
+        "With --follow, seconds between asks. From 0.1 to 60.", valueName: "seconds"))
+    var interval: Double = 1
+
+    static let intervals = 0.1...60.0
+
+    func validate() throws {
+        try ActiveProfile.validate(flag: profile)
+        if let sandboxURL, !ProviderOptionValues.isWebURL(sandboxURL) {
+            throw ValidationError("--sandbox-url must be an http(s) URL such as http://127.0.0.1:8080")
+        }
+        if let status, SandboxJournalQuery.statusFilter(status) == nil {
+            throw ValidationError("--status must be \(SandboxJournalQuery.statusRule), got \"\(status.prefix(20))\"")
+        }
+        if let path, !path.hasPrefix("/") { throw ValidationError("--path must start with / (e.g. /v2/payments), got \"\(path.prefix(40))\"") }
+        if let since, Self.since(since) == nil {
+            throw ValidationError("--since must be \(SandboxJournalQuery.sinceRule), got \"\(since.prefix(40))\"")
+        }
+        guard interval.isFinite, Self.intervals.contains(interval) else {
+            throw ValidationError("--interval must be a number of seconds from 0.1 to 60, got \(interval.plainText)")
+        }
+        if resolvedURL == nil {
+            throw ValidationError(
+                "journal needs a sandbox to read: --sandbox-url URL (a running `checkout sandbox`), or a profile with sandbox_url (--profile or CHECKOUT_PROFILE)")
+        }
+    }
+
+    /// --sandbox-url, else the profile's.
+    private var resolvedURL: String? {
+        sandboxURL ?? ((try? ActiveProfile.resolve(flag: profile, environment: ProcessInfo.processInfo.environment)) ?? nil)?.sandboxURL
+    }
+
+    static func since(_ text: String) -> SandboxJournalQuery.Since? {
+        if text == SandboxJournalQuery.end { return .end }
+        if let id = Int(text), id >= 0, text.allSatisfy(\.isASCII) { return .id(id) }
+        return ISO8601Milliseconds.date(from: text).map { .time($0) }
+    }
+
+    func run() async throws {
+        guard let baseURL = resolvedURL?.withoutTrailingSlashes else { throw ExitCode(.usage) }
+        let client = SandboxJournalClient(
+            baseURL: baseURL, http: ProviderHTTPClient(log: ExchangeLog(limit: 4), timeout: .seconds(10), retryPolicy: .never))
+        var query = SandboxJournalQuery(provider: provider, path: path, status: status, reference: reference)
+        query.since = since.flatMap(Self.since)
+        guard follow else {
+            while true {
+                let page = try await read(client, query, baseURL: baseURL)
+                show(page.entries)
+                guard page.more else { return }
+                query.since = .id(page.next)
+            }
+        }
+        let signals = Self.endCleanlyOnSignals()
+        defer { for source in signals { source.cancel() } }
+        if query.since == nil {
+            // From now on: after the newest entry.
+            var start = query
+            start.since = .end
+            query.since = .id(try await read(client, start, baseURL: baseURL).next)
+        }
+        while true {
+            let page = try await read(client, query, baseURL: baseURL)
+            show(page.entries)
+            query.since = .id(page.next)
+            if !page.more { try await Task.sleep(for: .milliseconds(Int(interval * 1_000))) }
+        }
+    }
+
+    private func read(_ client: SandboxJournalClient, _ query: SandboxJournalQuery, baseURL: String) async throws -> SandboxJournalPage {
+        do { return try await client.page(query) } catch {
+            if case .transport(let failure) = error {
+                Console.err("journal: the sandbox at \(baseURL) \(follow ? "went away" : "cannot be reached"): \(failure)")
+                throw ExitCode(Self.sandboxUnavailable)
+            }
+            Console.err("journal: the sandbox at \(baseURL) refused: \(error)")
+            throw ExitCode(.failed)
+        }
+    }
+
+    private func show(_ entries: [SandboxJournalEntry]) {
+        for entry in entries {
+            if json {
+                guard let data = try? WireJSON.encoder().encode(entry) else { continue }
+                Console.out(String(decoding: data, as: UTF8.self))
+            } else {
+                Console.out(Self.line(entry))
+            }
+        }
+    }
+
+    /// One entry as a line: time, method, path, status, milliseconds, provider, run.
+    static func line(_ entry: SandboxJournalEntry) -> String {
+        let milliseconds = SandboxAccessLog.tenths(entry.durationMilliseconds)
+        return "\(ISO8601Milliseconds.string(from: entry.time)) \(entry.method) \(entry.path) \(entry.status) \(milliseconds)ms "
+            + "\(entry.provider ?? "-") \(entry.run ?? "-")"
+    }
+
+    /// Ctrl-C (and SIGTERM, SIGHUP) end a follow with status 0: that is how it is meant to end.
+    private static func endCleanlyOnSignals() -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { Foundation.exit(0) }
+            source.resume()
+            return source
+        }
+    }
+}
