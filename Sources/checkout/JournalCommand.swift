@@ -35,6 +35,11 @@ struct JournalCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The running `checkout sandbox` to read.", valueName: "url"))
     var sandboxURL: String?
 
+    @Option(name: .customLong("sandbox-token-file"), help: ArgumentHelp(
+        "A file whose first line is the sandbox's control token (else the profile's sandbox_control_token, else "
+            + "\(SandboxControlTokenInput.environmentKey)); needed when `checkout sandbox` was started with one.", valueName: "path"))
+    var sandboxTokenFile: String?
+
     @Option(help: ActiveProfile.option, completion: .custom { _, _, _ in ActiveProfile.namesForCompletion() })
     var profile: String?
 
@@ -91,6 +96,13 @@ struct JournalCommand: AsyncParsableCommand {
         sandboxURL ?? ((try? ActiveProfile.resolve(flag: profile, environment: ProcessInfo.processInfo.environment)) ?? nil)?.sandboxURL
     }
 
+    /// --sandbox-token-file, else the profile's sandbox_control_token, else the environment; each checked.
+    private func controlToken(environment: [String: String]) throws -> String? {
+        if let sandboxTokenFile { return try SandboxControlTokenInput.file(sandboxTokenFile, flag: "--sandbox-token-file", environment: environment) }
+        if let token = ((try? ActiveProfile.resolve(flag: profile, environment: environment)) ?? nil)?.sandboxControlToken { return token }
+        return try SandboxControlTokenInput.environment(environment)
+    }
+
     static func since(_ text: String) -> SandboxJournalQuery.Since? {
         if text == SandboxJournalQuery.end { return .end }
         if let id = Int(text), id >= 0, text.allSatisfy(\.isASCII) { return .id(id) }
@@ -99,13 +111,22 @@ struct JournalCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let baseURL = resolvedURL?.withoutTrailingSlashes else { throw ExitCode(.usage) }
-        let client = SandboxJournalClient(
-            baseURL: baseURL, http: ProviderHTTPClient(log: ExchangeLog(limit: 4), timeout: .seconds(10), retryPolicy: .never))
+        let token: String?
+        do { token = try controlToken(environment: ProcessInfo.processInfo.environment) } catch {
+            Console.err("journal: \(error)")
+            throw ExitCode(.usage)
+        }
+        // The token goes only to this sandbox's /sandbox/ routes, and is redacted wherever else it could show.
+        let http = ProviderHTTPClient(
+            log: ExchangeLog(limit: 4), redactor: Redactor(secrets: token.map { [$0] } ?? []), timeout: .seconds(10), retryPolicy: .never,
+            sandboxRun: (baseURL: baseURL, runID: "journal"), sandboxControlToken: token)
+        let client = SandboxJournalClient(baseURL: baseURL, http: http)
+        let sendsToken = token != nil
         var query = SandboxJournalQuery(provider: provider, path: path, status: status, reference: reference)
         query.since = since.flatMap(Self.since)
         guard follow else {
             while true {
-                let page = try await read(client, query, baseURL: baseURL)
+                let page = try await read(client, query, baseURL: baseURL, sendsToken: sendsToken)
                 show(page.entries)
                 guard page.more else { return }
                 query.since = .id(page.next)
@@ -117,18 +138,27 @@ struct JournalCommand: AsyncParsableCommand {
             // From now on: after the newest entry.
             var start = query
             start.since = .end
-            query.since = .id(try await read(client, start, baseURL: baseURL).next)
+            query.since = .id(try await read(client, start, baseURL: baseURL, sendsToken: sendsToken).next)
         }
         while true {
-            let page = try await read(client, query, baseURL: baseURL)
+            let page = try await read(client, query, baseURL: baseURL, sendsToken: sendsToken)
             show(page.entries)
             query.since = .id(page.next)
             if !page.more { try await Task.sleep(for: .milliseconds(Int(interval * 1_000))) }
         }
     }
 
-    private func read(_ client: SandboxJournalClient, _ query: SandboxJournalQuery, baseURL: String) async throws -> SandboxJournalPage {
+    private func read(_ client: SandboxJournalClient, _ query: SandboxJournalQuery, baseURL: String, sendsToken: Bool) async throws
+        -> SandboxJournalPage
+    {
         do { return try await client.page(query) } catch {
+            if error.isControlTokenRefusal {
+                Console.err(
+                    sendsToken
+                        ? "journal: the sandbox at \(baseURL) did not accept the control token given: give the one `checkout sandbox` was started with"
+                        : "journal: the sandbox at \(baseURL) needs a control token: pass --sandbox-token-file or set \(SandboxControlTokenInput.environmentKey)")
+                throw ExitCode(.failed)
+            }
             if case .transport(let failure) = error {
                 Console.err("journal: the sandbox at \(baseURL) \(follow ? "went away" : "cannot be reached"): \(failure)")
                 throw ExitCode(Self.sandboxUnavailable)

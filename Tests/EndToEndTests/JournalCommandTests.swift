@@ -110,6 +110,33 @@ import Testing
         }
     }
 
+    /// A sandbox with a control token lists its journal only to who holds it: the token from a file
+    /// or the environment is sent (and shows nowhere); without it, a clear message and exit 2.
+    @Test func aSandboxWithAControlTokenListsItsJournalToWhoHoldsIt() async throws {
+        let token = "journal-control-token-5c1e9a7b3d"
+        try await ControlTokenCommandTests.withFolder { folder in
+            let file = try ControlTokenCommandTests.write(token, to: folder)
+            try await withSandbox(["--control-token-file", file]) { sandbox, baseURL in
+                _ = try await create(baseURL, run: "run-token")
+                let refused = try await CheckoutBinary.run(["journal", "--sandbox-url", baseURL])
+                #expect(refused.status == 2, "\(refused.stderr)")
+                #expect(refused.stderr.contains("needs a control token: pass --sandbox-token-file"), "\(refused.stderr)")
+                let wrong = try await CheckoutBinary.run(
+                    ["journal", "--sandbox-url", baseURL], environment: ["CHECKOUT_SANDBOX_CONTROL_TOKEN": "another-token-of-some-length"])
+                #expect(wrong.status == 2 && wrong.stderr.contains("did not accept the control token"), "\(wrong.stderr)")
+                let listed = try await CheckoutBinary.run(["journal", "--sandbox-url", baseURL, "--sandbox-token-file", file, "--json"])
+                #expect(listed.status == 0, "\(listed.stderr)")
+                #expect(listed.lines.contains { $0.contains("run-token") }, "\(listed.stdout)")
+                let fromEnvironment = try await CheckoutBinary.run(
+                    ["journal", "--sandbox-url", baseURL], environment: ["CHECKOUT_SANDBOX_CONTROL_TOKEN": token])
+                #expect(fromEnvironment.status == 0, "\(fromEnvironment.stderr)")
+                for output in [refused.stdout, refused.stderr, listed.stdout, listed.stderr, fromEnvironment.stdout, sandbox.stdout, sandbox.stderr] {
+                    #expect(!output.contains(token), "the token shows: \(output)")
+                }
+            }
+        }
+    }
+
     @Test func followPrintsNewRequestsAndCtrlCEndsItWithZero() async throws {
         try await withSandbox { _, baseURL in
             _ = try await CheckoutBinary.fetch(baseURL + "/sandbox/health")
