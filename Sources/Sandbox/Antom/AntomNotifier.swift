@@ -11,8 +11,11 @@ struct AntomNotifier: Sendable {
     let signer: AntomSigner
 
     /// Sends each notice; how its delivery goes is recorded in `store`.
+    /// Inside a provider operation they go once it commits (a transaction retried or rolled
+    /// back sends none of its attempt's notices, and the session they are recorded on is kept).
     func send(_ notices: [AntomNotice], recordingIn store: AntomSessionStore) {
-        for notice in notices { send(notice, recordingIn: store) }
+        guard !notices.isEmpty else { return }
+        SandboxCommit.afterwards { for notice in notices { self.send(notice, recordingIn: store) } }
     }
 
     private func send(_ notice: AntomNotice, recordingIn store: AntomSessionStore) {

@@ -19,20 +19,20 @@ struct SandboxDueWork: Service {
         await cancelWhenGracefulShutdown {
             var reported = false
             while !Task.isCancelled {
+                // The store is away: tried again next round; said once per outage (until a whole
+                // round succeeds), not once a round.
+                var failed = false
                 for provider in providers {
-                    do {
-                        try await provider.applyDue(now: settings.now())
-                        reported = false
-                    } catch {
-                        // The store is away: tried again next round; said once per outage.
-                        if !reported { settings.reportProblem?("time-driven changes are waiting for the store: \(error)") }
-                        reported = true
+                    do { try await provider.applyDue(now: settings.now()) } catch {
+                        if !reported, !failed { settings.reportProblem?("time-driven changes are waiting for the store: \(error)") }
+                        failed = true
                     }
                 }
                 do { try await webhooks.deliverDue() } catch {
-                    if !reported { settings.reportProblem?("webhook deliveries are waiting for the store: \(error)") }
-                    reported = true
+                    if !reported, !failed { settings.reportProblem?("webhook deliveries are waiting for the store: \(error)") }
+                    failed = true
                 }
+                reported = failed
                 try? await Task.sleep(for: interval)
             }
         }

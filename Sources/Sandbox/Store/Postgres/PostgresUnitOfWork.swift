@@ -148,9 +148,14 @@ extension PostgresStorage {
                             try? await connection.close()
                         }
                         if let failure = state.failure { throw failure }
-                        if state.broken, case .success = result {
-                            // The body went on past a store call that failed: what it answers was not kept.
-                            throw PostgresStoreError.failed(operation: "operation", store: "sandbox", reason: "a store call in it failed")
+                        if state.broken {
+                            // The body went on past a store call that failed (or caught it and answered
+                            // with an error of its own, a refusal): what it answers was not kept, so the
+                            // client hears 503, not a refusal the database's absence caused.
+                            switch result {
+                            case .failure(let error) where error is SandboxStoreUnavailable || error is PostgresStoreError: break
+                            default: throw PostgresStoreError.failed(operation: "operation", store: "sandbox", reason: "a store call in it failed")
+                            }
                         }
                     }
                     return (result, keep)
