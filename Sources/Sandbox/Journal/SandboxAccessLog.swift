@@ -10,9 +10,8 @@ public enum SandboxAccessLog {
         case text, json, none
     }
 
-    /// The line's fields, as metadata: `time`, `method`, `path`, `status`, `duration_ms`,
-    /// `provider` and `run` (`-` when there is none), `id` and `instance` absent (not known yet).
-    /// One request's line.
+    /// One request's line: `time`, `method`, `path`, `status`, `duration_ms`, `provider` and
+    /// `run` (`-` when there is none; `id` and `instance` are not known yet).
     struct Line: Sendable {
         let time: Date
         let method: String
