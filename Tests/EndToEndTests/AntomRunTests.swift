@@ -172,11 +172,11 @@ import TestSupport
         try pem("PRIVATE KEY", AntomSandboxCredentials.clientPrivateKey).write(toFile: privateFile, atomically: true, encoding: .utf8)
         try AntomSandboxCredentials.sandboxPublicKey.write(toFile: publicFile, atomically: true, encoding: .utf8)
         try await SandboxServer.withRunning(SandboxSettings()) { sandbox in
-            // Nobody pays at a real cashier, so the run polls until --timeout; 8 s lets a
+            // Nobody pays at a real cashier, so the run polls until --timeout; 20 s lets a
             // starved CI machine reach polling first.
             let outcome = try await antom([
                 "--antom-url", sandbox.baseURL, "--antom-client-id", AntomSandboxCredentials.clientID,
-                "--antom-private-key-file", privateFile, "--antom-public-key-file", publicFile, "--timeout", "8",
+                "--antom-private-key-file", privateFile, "--antom-public-key-file", publicFile, "--timeout", "20",
             ])
             #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
             #expect(objects(outcome).compactMap { $0["state"] as? String }.contains("polling"), "signed and verified: \(outcome.stdout)\(outcome.stderr)")

@@ -73,14 +73,12 @@ import TestSupport
             let file = try Self.write(Self.token + "\n", to: folder)
             let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0", "--control-token-file", file])
             defer { server.signal(SIGTERM) }
-            let started = ContinuousClock.now
             let none = try await CheckoutBinary.run(["run", "--sandbox-url", baseURL, "--timeout", "120"], environment: ["CHECKOUT_SANDBOX_CONTROL_TOKEN": ""])
             #expect(none.status == 2)
             #expect(
                 none.stderr.contains("the sandbox at \(baseURL) needs a control token: pass --sandbox-token-file or set CHECKOUT_SANDBOX_CONTROL_TOKEN"),
                 "\(none.stderr)")
             #expect(!none.stderr.contains("timeout:"), "\(none.stderr)")
-            #expect(ContinuousClock.now - started < .seconds(60))
 
             let wrong = try Self.write("not-the-sandbox-token-00000000", to: folder, name: "wrong")
             let refused = try await CheckoutBinary.run(["run", "--sandbox-url", baseURL, "--sandbox-token-file", wrong, "--fault", "GET /x 503"])

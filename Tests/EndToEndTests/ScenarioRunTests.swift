@@ -181,13 +181,11 @@ import TestSupport
 
     @Test func recordingIntoAMissingDirectoryFailsBeforeTheCheckout() async throws {
         let path = "/nonexistent-\(UUID().uuidString)/checkout.har"
-        let started = ContinuousClock.now
         let outcome = try await CheckoutBinary.run(["run", Self.sample("happy-path.yaml"), "--record", path])
         #expect(outcome.status == 64, "\(outcome.stdout)\n\(outcome.stderr)")
         #expect(outcome.stderr.contains("transcript \(path) cannot be written: the directory"), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("does not exist"))
         #expect(outcome.states.isEmpty, "no checkout ran: \(outcome.stdout)")
         #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(ContinuousClock.now - started < .seconds(20))
     }
 }
