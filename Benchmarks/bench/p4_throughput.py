@@ -23,7 +23,7 @@ class Server:
     def __init__(self, argv: list[str], timeout: float = 30, env: dict[str, str] | None = None):
         # stderr to a file: a pipe nobody reads could fill and stall the server under load.
         self.stderr = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=self.stderr, text=True,
+        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=self.stderr,
                                      env=None if env is None else {**os.environ, **env})
         urls: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._drain, args=(urls,), daemon=True).start()
@@ -39,13 +39,22 @@ class Server:
         self.url = url.split()[0].rstrip("/")
 
     def _drain(self, urls: queue.Queue) -> None:
+        """Lines until the URL; then the rest (the access log, a line per request) in large
+        reads, as a file or terminal takes it: splitting it into lines here would spend the
+        cores the measured server needs."""
         announced = False
-        for line in self.proc.stdout:
-            if not announced and line.startswith("http"):
+        for raw in self.proc.stdout:
+            line = raw.decode(errors="replace")
+            if line.startswith("http"):
                 urls.put(line.strip())
                 announced = True
+                break
         if not announced:
             urls.put(None)
+            return
+        fd = self.proc.stdout.fileno()
+        while os.read(fd, 1 << 20):
+            pass
 
     def error_output(self) -> str:
         self.stderr.seek(0)

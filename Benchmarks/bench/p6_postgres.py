@@ -25,6 +25,7 @@ CONNECTIONS = 16
 TWO_RATIO = 0.4
 P99_MS = 20.0
 FLAT_PERCENT = 5.0  # RSS growth from the first sample after a load run to the last
+WARM_UP_SECONDS = 10.0
 ONE_ID = "P6 sandbox on PostgreSQL, 1 instance"
 TWO_ID = "P6 sandbox on PostgreSQL, 2 instances"
 ONE_TARGET = f"(beside 2 instances) RSS flat, no errors"
@@ -120,7 +121,7 @@ def run_pgbench(cluster: Cluster, seconds: float, work: str, round_no: int) -> P
 
 @dataclass
 class Sampler:
-    """Each instance's RSS before any load, then right after each load run that used it."""
+    """Each instance's RSS before any load, then right after the warm-up and each load run that used it."""
 
     pids: dict[str, int]
     samples: dict[str, list[float]] = field(default_factory=dict)
@@ -130,7 +131,7 @@ class Sampler:
             self.samples.setdefault(name, []).append(rss_mb(self.pids[name]))
 
     def growth(self, name: str) -> float:
-        """Percent from the first sample after a load run to the last: warm, then steady."""
+        """Percent from the first sample after a load run (the warm-up) to the last: warm, then steady."""
         values = self.samples.get(name, [])[1:]  # the first is before any load
         if len(values) < 2:
             return 0.0
@@ -195,6 +196,11 @@ def measure(ctx: Context) -> list[Row]:
         kept: list[str] = []
         sampler.sample()
         started = int(time.time())
+        # A warm-up on both (not counted): the pools connect and the heaps reach their working
+        # size, so "flat" is judged from a warm instance.
+        run_wrk_on([s.url for s in servers], min(WARM_UP_SECONDS, ctx.plan.p4_seconds), f"p6-{started}-warm-")
+        sampler.sample()
+        cluster.psql(EMPTY_SANDBOX)
         # Floor, one instance, two instances, round after round, so drift hits all three.
         # The sandbox's tables are emptied before each of its runs, so both rows start alike
         # (a store at its --max-requests bound forgets one record per create: see the README).

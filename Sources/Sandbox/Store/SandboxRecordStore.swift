@@ -103,7 +103,8 @@ enum RecordUpdate<Value, Record: Sendable> {
 protocol SandboxRecordStore<Record>: Sendable {
     associatedtype Record: StoredRecord
 
-    /// Keeps the record `make` builds (given its creation number) unless `idempotencyKey` is
+    /// Keeps the record `make` builds (given its creation number: numbers rise in creation order,
+    /// not always one by one) unless `idempotencyKey` is
     /// known (then `sameRequest` tells a replay from a reuse) or a claim in `claims` is held.
     /// The records of the new record's group pass through `alongside` (with the new record) first.
     func create(
@@ -114,6 +115,7 @@ protocol SandboxRecordStore<Record>: Sendable {
     func record(_ lookup: RecordLookup, at moment: StoreMoment?) async throws -> Record?
 
     /// Changes one record; a change that would take a claim another record holds is not kept.
+    /// `change` may run more than once (first on a copy, to learn whether it changes anything).
     func update<Value>(_ lookup: RecordLookup, at moment: StoreMoment?, _ change: (inout Record) -> Value) async throws
         -> RecordUpdate<Value, Record>
 

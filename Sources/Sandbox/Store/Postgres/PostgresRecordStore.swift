@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// One store's records in PostgreSQL (the tables of `PostgresSchema`, rows whose `store` is
 /// `name`), shared by every instance on the database. Each requirement is one unit of work
@@ -10,6 +11,8 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     let name: String
     let storage: PostgresStorage
     let policy: StorePolicy<Record>
+    /// Creates since this instance last made room by count (`trimsByCount`).
+    private let createsSinceTrim = Mutex(0)
 
     init(name: String, storage: PostgresStorage, policy: StorePolicy<Record>) {
         self.name = name
@@ -29,22 +32,25 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         var settled: [Record] = []
         try await storage.unit("create", store: name) { db in
             settled = []
-            // Retention is applied once the sequence row is held, below (room for the new one).
             try await settleDue(moment, db, settled: &settled)
             // Everything from here is undone together when a claim turns out to be taken
             // (time's changes above are kept, as the in-memory store keeps them).
             let guarded = !claims.isEmpty
             if guarded { try await db.query("SAVEPOINT creating", logger: logger) }
 
-            // The unique key decides a race: the loser waits for the winner's commit, then finds its record.
+            // A creation number from the database's sequence: no row is held for it, so creates
+            // in one store, from any instance, go at the same time. The unique key decides a race
+            // for an idempotency key: the loser waits for the winner's commit, then finds its record.
+            let sequence: Int
             if let idempotencyKey {
-                let reserved = try await db.query(
-                    """
-                    INSERT INTO sandbox_idempotency_keys (store, idempotency_key) VALUES (\(name), \(idempotencyKey))
-                    ON CONFLICT DO NOTHING RETURNING 1
-                    """, logger: logger
-                ).collect()
-                if reserved.isEmpty {
+                guard
+                    let reserved = try await number(
+                        db,
+                        """
+                        INSERT INTO sandbox_idempotency_keys (store, idempotency_key) VALUES (\(name), \(idempotencyKey))
+                        ON CONFLICT DO NOTHING RETURNING nextval('sandbox_record_numbers')
+                        """)
+                else {
                     // Its record was forgotten since the key was found: try again (the key is gone too).
                     guard let existing = try await records(db, lookup(.idempotencyKey(idempotencyKey), locking: false)).first else {
                         throw PostgresLostRace()
@@ -52,17 +58,9 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
                     outcome = sameRequest(existing.record) ? .replayed(existing.record) : .keyReused(existing.record)
                     return .commit
                 }
-            }
-
-            // The store's sequence row: creates in one store take their numbers (and make room) one at a time.
-            var sequence = 0
-            for try await next in try await db.query(
-                """
-                INSERT INTO sandbox_sequences (store, next) VALUES (\(name), 1)
-                ON CONFLICT (store) DO UPDATE SET next = sandbox_sequences.next + 1 RETURNING next - 1
-                """, logger: logger
-            ).decode(Int.self) {
-                sequence = next
+                sequence = reserved
+            } else {
+                sequence = try await number(db, "SELECT nextval('sandbox_record_numbers')") ?? 0
             }
 
             if guarded, let holder = try await holder(db, of: claims, otherThan: nil) {
@@ -70,9 +68,15 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
                 outcome = .claimTaken(holder)
                 return .commit
             }
+            // Room for the new one, by count now and then (`trimsByCount`); by age each time, in
+            // the insert's own statement.
+            var oldestKept: Double?
             if let retention = moment.retention {
-                // Room for the new one: the oldest go first.
-                try await forget(db, now: moment.now, retention: retention, capacity: retention.capacity - 1, nextSequence: sequence)
+                if trimsByCount(retention) {
+                    try await forget(db, now: moment.now, retention: retention, keep: retention.capacity - 1)
+                } else {
+                    oldestKept = moment.now.timeIntervalSinceReferenceDate - retention.age
+                }
             }
 
             let record = make(sequence)
@@ -90,21 +94,14 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
                     _ = try await write(db, key: member.key, before: member.record, after: changed)
                 }
             }
-            try await insert(db, record, sequence: sequence, createdAt: moment.now)
-
-            // The idempotency index names the record that holds the key.
+            // The idempotency index names the record that holds the key: the reservation above
+            // is pointed at it in the insert's statement, or dropped when the record keeps another.
             let recordsKey = record.storeIdempotencyKey
-            if let idempotencyKey {
-                if recordsKey == idempotencyKey {
-                    try await db.query(
-                        """
-                        UPDATE sandbox_idempotency_keys SET record_key = \(key)
-                        WHERE store = \(name) AND idempotency_key = \(idempotencyKey)
-                        """, logger: logger)
-                } else {
-                    try await db.query(
-                        "DELETE FROM sandbox_idempotency_keys WHERE store = \(name) AND idempotency_key = \(idempotencyKey)", logger: logger)
-                }
+            let naming = recordsKey == idempotencyKey ? idempotencyKey : nil
+            try await insert(db, record, sequence: sequence, createdAt: moment.now, forgettingFrom: oldestKept, naming: naming)
+            if let idempotencyKey, naming == nil {
+                try await db.query(
+                    "DELETE FROM sandbox_idempotency_keys WHERE store = \(name) AND idempotency_key = \(idempotencyKey)", logger: logger)
             }
             if let recordsKey, recordsKey != idempotencyKey {
                 try await db.query(
@@ -136,9 +133,10 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         guard let moment, needsUnit(moment) else {
             return try await storage.read("read", store: name) { db in try await records(db, self.lookup(lookup, locking: false)).first?.record }
         }
+        // Nothing due: one statement forgets what is past its age and reads.
         let quick: Record?? = try await storage.read("read", store: name) { db in
-            guard try await retainIfNothingIsDue(moment, db) else { return nil }
-            return .some(try await records(db, self.lookup(lookup, locking: false)).first?.record)
+            guard try await dueKeys(moment, db).isEmpty else { return nil }
+            return .some(try await records(db, self.lookup(lookup, locking: false, forgettingFrom: oldestKept(moment))).first?.record)
         }
         if let quick { return quick }
         var found: Record?
@@ -156,6 +154,25 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     func update<Value>(_ lookup: RecordLookup, at moment: StoreMoment?, _ change: (inout Record) -> Value) async throws
         -> RecordUpdate<Value, Record>
     {
+        // Most changes asked for change nothing (a retrieve that finds nothing expired): when
+        // nothing is due, the record is read without a lock or a transaction and, if the change
+        // leaves it as it was, that is the answer. Otherwise it is changed under its row's lock.
+        var quick: RecordUpdate<Value, Record>?
+        let answered = try await storage.read("update", store: name) { db -> Bool in
+            if let moment, !(try await dueKeys(moment, db).isEmpty) { return false }
+            let oldestKept = moment.flatMap(oldestKept)
+            guard let found = try await records(db, self.lookup(lookup, locking: false, forgettingFrom: oldestKept)).first else {
+                quick = .notFound
+                return true
+            }
+            var unchanged = found.record
+            let value = change(&unchanged)
+            guard try isSame(unchanged, as: found.record) else { return false }
+            quick = .changed(value)
+            return true
+        }
+        if answered, let quick { return quick }
+
         var outcome: RecordUpdate<Value, Record> = .notFound
         var settled: [Record] = []
         try await storage.unit("update", store: name) { db in
@@ -270,12 +287,11 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         policy.settle != nil || moment.retention != nil
     }
 
-    /// Settles open records to the moment, then forgets what its retention no longer keeps.
+    /// Settles open records to the moment, then forgets what is past its retention's age (the
+    /// count only grows by creating, so creates keep it).
     private func apply(_ moment: StoreMoment, _ db: PostgresConnection, settled: inout [Record]) async throws {
         try await settleDue(moment, db, settled: &settled)
-        if let retention = moment.retention {
-            try await forget(db, now: moment.now, retention: retention, capacity: retention.capacity, nextSequence: nil)
-        }
+        if let retention = moment.retention { try await forgetAged(db, now: moment.now, retention: retention) }
     }
 
     /// For a read: when no open record is due, applies the retention (outside a transaction: each
@@ -283,9 +299,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     /// caller then settles and reads in one unit of work).
     private func retainIfNothingIsDue(_ moment: StoreMoment, _ db: PostgresConnection) async throws -> Bool {
         guard try await dueKeys(moment, db).isEmpty else { return false }
-        if let retention = moment.retention {
-            try await forget(db, now: moment.now, retention: retention, capacity: retention.capacity, nextSequence: nil)
-        }
+        if let retention = moment.retention { try await forgetAged(db, now: moment.now, retention: retention) }
         return true
     }
 
@@ -330,37 +344,35 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     }
 
     /// Forgets records `retention.age` seconds old or older, then (settled first, when the policy
-    /// says so) the oldest beyond `capacity`, in SQL. `nextSequence`: the creation number about to
-    /// be used, when the caller holds the sequence row.
-    private func forget(_ db: PostgresConnection, now: Date, retention: Retention, capacity: Int, nextSequence: Int?) async throws {
-        let oldestKept = now.timeIntervalSinceReferenceDate - retention.age
-        let keep = max(0, capacity)
-        // The old go first; in the same statement, a cheap bound on how many remain (two index
-        // lookups): creation numbers are unique and below the next one, so no more records are
-        // kept than the span from the oldest's number (counted before this statement's deletes,
-        // so at worst too high, which only costs the exact step below).
-        let query: PostgresQuery =
-            if let nextSequence {
-                """
-                WITH aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept) RETURNING 1)
-                SELECT \(nextSequence)::bigint - (SELECT min(sequence) FROM sandbox_records WHERE store = \(name))
-                """
-            } else {
-                """
-                WITH aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept) RETURNING 1)
-                SELECT (SELECT next FROM sandbox_sequences WHERE store = \(name))
-                    - (SELECT min(sequence) FROM sandbox_records WHERE store = \(name))
-                """
-            }
-        var span: Int?
-        for try await value in try await db.query(query, logger: logger).decode(Int?.self) { span = value }
-        guard let span, span > keep else { return }
+    /// says so) the oldest beyond `keep`, in SQL.
+    private func forget(_ db: PostgresConnection, now: Date, retention: Retention, keep: Int) async throws {
+        try await forgetAged(db, now: now, retention: retention)
         let order = policy.forgetsSettledFirst ? "is_open DESC, sequence DESC" : "sequence DESC"
         try await db.query(
             """
             DELETE FROM sandbox_records WHERE store = \(name) AND key IN (
-                SELECT key FROM sandbox_records WHERE store = \(name) ORDER BY \(unescaped: order) OFFSET \(keep))
+                SELECT key FROM sandbox_records WHERE store = \(name) ORDER BY \(unescaped: order) OFFSET \(max(0, keep)))
             """, logger: logger)
+    }
+
+    /// Forgets records `retention.age` seconds old or older (one look into the age index when none is).
+    private func forgetAged(_ db: PostgresConnection, now: Date, retention: Retention) async throws {
+        let oldestKept = now.timeIntervalSinceReferenceDate - retention.age
+        try await db.query("DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept)", logger: logger)
+    }
+
+    /// Whether this create makes room by count. Counting walks the store's newest `capacity`
+    /// rows, so a store holding many does it once in `capacity / 64` creates (each instance
+    /// counting its own): such a store may hold that many more than its capacity for a moment;
+    /// one holding fewer than 128 is kept to its capacity exactly.
+    private func trimsByCount(_ retention: Retention) -> Bool {
+        let every = max(1, retention.capacity / 64)
+        return createsSinceTrim.withLock { count in
+            count += 1
+            guard count >= every else { return false }
+            count = 0
+            return true
+        }
     }
 
     /// Hands settled records to the policy's listener, after their unit committed.
@@ -371,25 +383,41 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
 
     // MARK: - Rows
 
-    /// The query that finds one record by key, idempotency key or claim (locking its row when asked).
-    private func lookup(_ lookup: RecordLookup, locking: Bool) -> PostgresQuery {
-        let lock = locking ? " FOR UPDATE OF r" : ""
+    /// The query that finds one record by key, idempotency key or claim (locking its row when
+    /// asked). With `forgettingFrom`, the same statement forgets the store's records created then
+    /// or earlier, and finds none of them.
+    private func lookup(_ lookup: RecordLookup, locking: Bool, forgettingFrom oldestKept: Double? = nil) -> PostgresQuery {
+        var bindings = PostgresBindings()
+        bindings.append(name)
+        var sql = "SELECT r.key, r.body FROM "
         switch lookup {
         case .key(let key):
-            return "SELECT r.key, r.body FROM sandbox_records r WHERE r.store = \(name) AND r.key = \(key)\(unescaped: lock)"
+            bindings.append(key)
+            sql += "sandbox_records r WHERE r.store = $1 AND r.key = $2"
         case .idempotencyKey(let idempotencyKey):
-            return """
-                SELECT r.key, r.body FROM sandbox_idempotency_keys i
-                JOIN sandbox_records r ON r.store = i.store AND r.key = i.record_key
-                WHERE i.store = \(name) AND i.idempotency_key = \(idempotencyKey)\(unescaped: lock)
+            bindings.append(idempotencyKey)
+            sql += """
+                sandbox_idempotency_keys i JOIN sandbox_records r ON r.store = i.store AND r.key = i.record_key
+                WHERE i.store = $1 AND i.idempotency_key = $2
                 """
         case .claim(let claim):
-            return """
-                SELECT r.key, r.body FROM sandbox_claims c
-                JOIN sandbox_records r ON r.store = c.store AND r.key = c.record_key
-                WHERE c.store = \(name) AND c.claim = \(claim)\(unescaped: lock)
+            bindings.append(claim)
+            sql += """
+                sandbox_claims c JOIN sandbox_records r ON r.store = c.store AND r.key = c.record_key
+                WHERE c.store = $1 AND c.claim = $2
                 """
         }
+        if let oldestKept {
+            bindings.append(oldestKept)
+            sql = "WITH aged AS (DELETE FROM sandbox_records WHERE store = $1 AND created_at <= $3) " + sql + " AND r.created_at > $3"
+        }
+        if locking { sql += " FOR UPDATE OF r" }
+        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+
+    /// Records created at this time or earlier are past the moment's retention.
+    private func oldestKept(_ moment: StoreMoment) -> Double? {
+        moment.retention.map { moment.now.timeIntervalSinceReferenceDate - $0.age }
     }
 
     /// The records a query of (key, body) finds, decoded.
@@ -472,8 +500,12 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         return nil
     }
 
-    /// Keeps a new record; one kept under its key before is replaced (its keys and claims go with it).
-    private func insert(_ db: PostgresConnection, _ record: Record, sequence: Int, createdAt: Date) async throws {
+    /// Keeps a new record; one kept under its key before is replaced (its keys and claims go with
+    /// it). In the same statement: records created at `forgettingFrom` or earlier are forgotten,
+    /// and the idempotency key `naming` (reserved by this unit) is pointed at the new record.
+    private func insert(
+        _ db: PostgresConnection, _ record: Record, sequence: Int, createdAt: Date, forgettingFrom oldestKept: Double?, naming: String?
+    ) async throws {
         let key = record.storeKey
         let body = try encode(record)
         let created = createdAt.timeIntervalSinceReferenceDate
@@ -484,16 +516,75 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
                 \(body))\(unescaped: suffix)
             """
         }
-        if try await db.query(row(" ON CONFLICT (store, key) DO NOTHING RETURNING 1"), logger: logger).collect().isEmpty {
+        // Both side statements change other rows than the insert's (the foreign key to the new
+        // record is checked at commit), so one statement holds all three.
+        var prefix: [String] = []
+        var first: PostgresQuery = row(" ON CONFLICT (store, key) DO NOTHING RETURNING 1")
+        if oldestKept != nil || naming != nil {
+            var bindings = PostgresBindings()
+            var sql = "WITH "
+            if let oldestKept {
+                bindings.append(name)
+                bindings.append(oldestKept)
+                prefix.append("aged AS (DELETE FROM sandbox_records WHERE store = $1 AND created_at <= $2)")
+            }
+            if let naming {
+                let base = bindings.count
+                bindings.append(key)
+                bindings.append(name)
+                bindings.append(naming)
+                prefix.append(
+                    "named AS (UPDATE sandbox_idempotency_keys SET record_key = $\(base + 1) WHERE store = $\(base + 2) AND idempotency_key = $\(base + 3))")
+            }
+            sql += prefix.joined(separator: ", ") + " "
+            let base = bindings.count
+            bindings.append(name)
+            bindings.append(key)
+            bindings.append(sequence)
+            bindings.append(created)
+            bindings.append(record.storeIsOpen)
+            bindings.append(settlesAt(record))
+            bindings.append(record.storeGroup)
+            bindings.append(body)
+            sql += """
+                INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
+                VALUES (\((1...8).map { "$\(base + $0)" }.joined(separator: ", ")))
+                ON CONFLICT (store, key) DO NOTHING RETURNING 1
+                """
+            first = PostgresQuery(unsafeSQL: sql, binds: bindings)
+        }
+        if try await db.query(first, logger: logger).collect().isEmpty {
             try await db.query("DELETE FROM sandbox_records WHERE store = \(name) AND key = \(key)", logger: logger)
             try await db.query(row(""), logger: logger)
+            // The replaced record's keys went with it, the reservation too.
+            if let naming {
+                try await db.query(
+                    """
+                    INSERT INTO sandbox_idempotency_keys (store, idempotency_key, record_key) VALUES (\(name), \(naming), \(key))
+                    ON CONFLICT (store, idempotency_key) DO UPDATE SET record_key = EXCLUDED.record_key
+                    """, logger: logger)
+            }
         }
+    }
+
+    /// The one number a query returns, if it returns a row.
+    private func number(_ db: PostgresConnection, _ query: PostgresQuery) async throws -> Int? {
+        var found: Int?
+        for try await value in try await db.query(query, logger: logger).decode(Int.self) { found = value }
+        return found
     }
 
     /// When time can first change an open record, as the policy says (nil: at any time, or closed).
     private func settlesAt(_ record: Record) -> Double? {
         guard record.storeIsOpen else { return nil }
         return policy.settlesAt?(record)?.timeIntervalSinceReferenceDate
+    }
+
+    /// Whether a change left a record as it was: by value when its type can say, else by its JSON.
+    private func isSame(_ changed: Record, as original: Record) throws -> Bool {
+        func equal<Value: Equatable>(_ value: Value, _ other: Any) -> Bool { (other as? Value) == value }
+        if let comparable = changed as? any Equatable { return equal(comparable, original) }
+        return try encode(changed) == encode(original)
     }
 
     private func encode(_ record: Record) throws -> String {

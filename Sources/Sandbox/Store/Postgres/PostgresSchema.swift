@@ -11,7 +11,10 @@ import PostgresNIO
 /// - `sandbox_idempotency_keys`, `sandbox_claims`: the indexes, each under a primary key, so two
 ///   instances racing for one key or claim are decided by the database; their rows go with their
 ///   record (a cascading foreign key).
-/// - `sandbox_sequences`: each store's next creation number.
+/// - `sandbox_record_numbers` (a sequence, version 2): records' creation numbers, from one
+///   sequence for every store, so creates take a number without holding any row.
+/// - `sandbox_sequences`: each log's next number (the journal's, taken under its row lock, so its
+///   numbers commit in order and a reader's `since=` cursor misses nothing).
 /// - `sandbox_schema_version`: one row per migration applied.
 enum PostgresSchema {
     /// Every migration, in order: version N is `migrations[N - 1]`. Add new ones at the end; never
@@ -58,7 +61,15 @@ enum PostgresSchema {
             """,
             "CREATE INDEX sandbox_claims_record ON sandbox_claims (store, record_key)",
             "CREATE TABLE sandbox_sequences (store text PRIMARY KEY, next bigint NOT NULL)",
-        ]
+        ],
+        [
+            // Version 1 numbered each store's records under its `sandbox_sequences` row, held to
+            // commit: creates in one store waited for each other, across instances too.
+            "CREATE SEQUENCE sandbox_record_numbers AS bigint MINVALUE 0 START 0 OWNED BY sandbox_records.sequence",
+            """
+            SELECT setval('sandbox_record_numbers', coalesce((SELECT max(sequence) + 1 FROM sandbox_records), 0), false)
+            """,
+        ],
     ]
 
     /// The schema version this build makes and understands.
@@ -111,8 +122,9 @@ enum PostgresSchema {
         }
     }
 
-    /// Empties every store's records, keys, claims and sequences in one statement.
+    /// Empties every store's records, keys, claims and numbering in one statement.
     static func reset(_ connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query(PostgresQuery(unsafeSQL: "TRUNCATE " + dataTables.joined(separator: ", ")), logger: logger)
+        try await connection.query(
+            PostgresQuery(unsafeSQL: "TRUNCATE " + dataTables.joined(separator: ", ") + " RESTART IDENTITY"), logger: logger)
     }
 }
