@@ -67,11 +67,16 @@ class Cluster:
                              f"{done.stderr.strip()[-300:]}")
         self.url = done.stdout.strip().splitlines()[-1]
 
-    def psql(self, sql: str) -> None:
-        done = subprocess.run(["psql", self.url, "-X", "-q", "-v", "ON_ERROR_STOP=1"], input=sql,
-                              capture_output=True, text=True, timeout=120)
-        if done.returncode != 0:
-            raise BenchError(f"psql exited {done.returncode}: {done.stderr.strip()[-300:]}")
+    def psql(self, sql: str, tries: int = 3) -> None:
+        """Runs `sql`; tried again when it fails (a TRUNCATE can deadlock with an idle instance's
+        due-time worker, and PostgreSQL then cancels one of the two)."""
+        for attempt in range(1, tries + 1):
+            done = subprocess.run(["psql", self.url, "-X", "-q", "-v", "ON_ERROR_STOP=1"], input=sql,
+                                  capture_output=True, text=True, timeout=120)
+            if done.returncode == 0:
+                return
+            if attempt == tries or "deadlock detected" not in done.stderr:
+                raise BenchError(f"psql exited {done.returncode}: {done.stderr.strip()[-300:]}")
 
     def value(self, sql: str) -> str:
         done = subprocess.run(["psql", self.url, "-X", "-q", "-A", "-t", "-c", sql], capture_output=True, text=True, timeout=60)
@@ -200,7 +205,6 @@ def measure(ctx: Context) -> list[Row]:
         # size, so "flat" is judged from a warm instance.
         run_wrk_on([s.url for s in servers], min(WARM_UP_SECONDS, ctx.plan.p4_seconds), f"p6-{started}-warm-")
         sampler.sample()
-        cluster.psql(EMPTY_SANDBOX)
         # Floor, one instance, two instances, round after round, so drift hits all three.
         # The sandbox's tables are emptied before each of its runs, so both rows start alike
         # (a store at its --max-requests bound forgets one record per create: see the README).

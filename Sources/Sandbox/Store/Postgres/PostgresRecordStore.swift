@@ -347,6 +347,11 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     /// says so) the oldest beyond `keep`, in SQL.
     private func forget(_ db: PostgresConnection, now: Date, retention: Retention, keep: Int) async throws {
         try await forgetAged(db, now: now, retention: retention)
+        // One trim of a store at a time: trims running together would all delete the same
+        // oldest rows, each waiting for the other's locks. A create that finds one under way
+        // leaves the room to it.
+        let alone = try await number(db, "SELECT 1 WHERE pg_try_advisory_xact_lock(1, hashtext(\(name)))") != nil
+        guard alone else { return }
         let order = policy.forgetsSettledFirst ? "is_open DESC, sequence DESC" : "sequence DESC"
         try await db.query(
             """
@@ -364,7 +369,8 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     /// Whether this create makes room by count. Counting walks the store's newest `capacity`
     /// rows, so a store holding many does it once in `capacity / 64` creates (each instance
     /// counting its own): such a store may hold that many more than its capacity for a moment;
-    /// one holding fewer than 128 is kept to its capacity exactly.
+    /// one bounded to fewer than 128 is trimmed on every create (exactly to its bound, unless
+    /// another create is trimming it at that moment: the next one then does).
     private func trimsByCount(_ retention: Retention) -> Bool {
         let every = max(1, retention.capacity / 64)
         return createsSinceTrim.withLock { count in
