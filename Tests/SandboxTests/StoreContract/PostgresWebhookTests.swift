@@ -7,9 +7,12 @@ import TestSupport
 /// The webhook dispatcher and the operation's transaction on PostgreSQL: a task started inside
 /// an operation cannot use the operation's transaction (refused while it is open, and once it
 /// ended, when its connection is back in the pool), while a detached one takes a connection of
-/// its own.
+/// its own; many worker rounds asked for at once (the 100 ms worker and every kept operation's
+/// wake) never send more than `maxQueuedWebhookDeliveries` at once from one instance.
 @Suite(.serialized, .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.skipReason))
 struct PostgresWebhookTests {
+    private typealias Receiver = HoldingWebhookReceiver
+
     private func keep(_ store: any SandboxRecordStore<ContractRecord>, _ key: String) async throws {
         _ = try await store.create(
             idempotencyKey: nil, requiring: [], at: StoreMoment(now: Date()), sameRequest: { _ in false }, alongside: { _, _ in },
@@ -54,6 +57,36 @@ struct PostgresWebhookTests {
             let detached = try await storage.atomically { Task.detached { try await keep(store, "detached") } }
             try await detached.value
             #expect(try await store.count() == 2)
+        }
+    }
+
+    @Test func manyRoundsAtOnceNeverSendMoreThanTheLimit() async throws {
+        try await PostgresTestDatabase.withInstances(1, purpose: "deliver_limit", poolSize: 8) { storages in
+            let receiver = await Receiver.start()
+            defer { receiver.release() }
+            var settings = SandboxSettings()
+            settings.storage = storages[0]
+            settings.limits.maxQueuedWebhookDeliveries = 3
+            let dispatcher = WebhookDispatcher(settings: settings)
+            let queue = Receiver.queue(in: storages[0])
+            // Queued by other instances: none counts against this one's deliveries under way.
+            for number in 0..<12 { try await Receiver.put(Receiver.delivery("WHD_limit\(number)", to: receiver.holdURL), in: queue) }
+
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<16 { group.addTask { try await dispatcher.deliverDue() } }
+                try await group.waitForAll()
+            }
+            #expect(dispatcher.sending <= 3, "\(dispatcher.sending) deliveries claimed at once, past the limit of 3")
+            #expect(await Receiver.until { receiver.held == 3 }, "held \(receiver.held)")
+            receiver.release()
+            // The rest go as room frees up, never more than the limit at once.
+            let all = try await Receiver.until {
+                try await dispatcher.deliverDue()
+                return receiver.received == 12
+            }
+            #expect(all, "only \(receiver.received) of 12 delivered")
+            #expect(receiver.most <= 3, "\(receiver.most) deliveries in flight at once, past the limit of 3")
+            await dispatcher.stop()
         }
     }
 }
