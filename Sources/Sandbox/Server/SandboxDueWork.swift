@@ -5,7 +5,8 @@ import ServiceLifecycle
 /// time changed (`SandboxProvider.applyDue`), so a change someone must be told of (Adyen's
 /// Received payment decided, Antom's session expired or confirmed) is applied and notified on
 /// time though nobody reads it, by whichever instance sees it due first, and after a restart.
-/// Runs as a service beside the HTTP server; ends on graceful shutdown.
+/// Runs as a service beside the HTTP server; ends on graceful shutdown (after the server, before
+/// the store), and the webhook dispatcher's tasks with it: a stopped sandbox sends nothing further.
 struct SandboxDueWork: Service {
     let providers: [any SandboxProvider]
     let settings: SandboxSettings
@@ -16,6 +17,7 @@ struct SandboxDueWork: Service {
 
     func run() async throws {
         let (providers, settings, interval, webhooks) = (providers, settings, interval, webhooks)
+        webhooks.start()
         await cancelWhenGracefulShutdown {
             var reported = false
             while !Task.isCancelled {
@@ -36,5 +38,7 @@ struct SandboxDueWork: Service {
                 try? await Task.sleep(for: interval)
             }
         }
+        // Its retries, attempts and rounds in flight are cancelled and waited for.
+        await webhooks.stop()
     }
 }

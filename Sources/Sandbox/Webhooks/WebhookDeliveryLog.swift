@@ -47,6 +47,11 @@ public final class WebhookDeliveryLog: Sendable {
         try await entries.record(.key(id))?.entry
     }
 
+    /// The entries of `ids` the log holds, in one read.
+    func entries(_ ids: Set<String>) async throws(SandboxStoreUnavailable) -> [Entry] {
+        try await entries.records().lazy.map(\.entry).filter { ids.contains($0.id) }
+    }
+
     func update(_ id: String, _ change: (inout Entry) -> Void) async throws(SandboxStoreUnavailable) {
         _ = try await entries.update(.key(id)) { change(&$0.entry) }
     }

@@ -11,7 +11,10 @@ import Synchronization
 /// SKIP LOCKED` on PostgreSQL), so each is sent by one instance; one whose instance died
 /// mid-delivery is claimed again once its lease runs out. A delivery without the answer its
 /// `acceptance` wants is retried with backoff, up to `webhookAttempts` tries; past
-/// `maxQueuedWebhookDeliveries` under way (from this instance), new ones are dropped.
+/// `maxQueuedWebhookDeliveries` under way (from this instance), new ones are dropped, and no
+/// more than that many are sent by this instance at once (one worker round at a time claims them).
+/// Its tasks run outside any operation (detached: not in the transaction of the operation that
+/// queued a delivery) and end when the sandbox stops (`stop`).
 public final class WebhookDispatcher: Sendable {
     public let receivers: WebhookReceivers
     public let log: WebhookDeliveryLog
@@ -26,6 +29,17 @@ public final class WebhookDispatcher: Sendable {
         var underWay: Set<String> = []
         /// Deliveries this instance is sending now.
         var sending: Set<String> = []
+        /// A round of the delivery worker is running; `again`: another was asked for meanwhile
+        /// (the running one goes round once more rather than run beside it).
+        var roundRunning = false
+        var roundAgain = false
+        /// When the deliveries another instance finished are next looked for.
+        var nextForget = Date.distantPast
+        /// The tasks this dispatcher started that have not ended, cancelled by `stop`.
+        var tasks: [Int: Task<Void, Never>] = [:]
+        var taskNumber = 0
+        /// Stopped: no task starts.
+        var stopped = false
     }
 
     public init(settings: SandboxSettings) {
@@ -38,6 +52,50 @@ public final class WebhookDispatcher: Sendable {
 
     /// Deliveries this instance queued that have not finished (tests wait for 0).
     public var pending: Int { local.withLock { $0.underWay.count } }
+
+    /// Deliveries this instance is sending now.
+    var sending: Int { local.withLock { $0.sending.count } }
+
+    /// Tasks this dispatcher started that have not ended (0 once it stopped).
+    var tasksUnderWay: Int { local.withLock { $0.tasks.count } }
+
+    /// Starts `work` in a task of its own, kept until it ends so `stop` can cancel it, unless the
+    /// dispatcher stopped (then false, nothing started). Detached: no task-locals, so never in the
+    /// transaction of the operation that asked for it (`SandboxStorage.atomically`).
+    @discardableResult
+    private func spawn(_ work: @escaping @Sendable () async -> Void) -> Bool {
+        local.withLock { local in
+            guard !local.stopped else { return false }
+            let number = local.taskNumber
+            local.taskNumber += 1
+            // Kept under the lock it removes itself with: an ended task is never kept.
+            local.tasks[number] = Task.detached { [self] in
+                await work()
+                _ = self.local.withLock { $0.tasks.removeValue(forKey: number) }
+            }
+            return true
+        }
+    }
+
+    /// Sends again (the due-time worker starts).
+    func start() {
+        local.withLock { $0.stopped = false }
+    }
+
+    /// Sends nothing further (the sandbox stops gracefully): no task starts from now on, and
+    /// those under way are cancelled (a retry's wait, a worker round, the logging of a delivery);
+    /// returns once they ended. An attempt in flight is abandoned, not finished: its POST is
+    /// cancelled and nothing of it is recorded, so its row keeps its claim until the lease runs
+    /// out and is then claimed again (by another instance, or this one's next start on the same
+    /// database), as after a crash. A receiver may then see it twice: webhooks are at least once.
+    func stop() async {
+        let tasks = local.withLock { local in
+            local.stopped = true
+            return Array(local.tasks.values)
+        }
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
+    }
 
     /// How a finished delivery with a `report` is told (a provider's record of its notices): set
     /// by the provider on every instance, since any instance may finish it.
@@ -73,9 +131,11 @@ public final class WebhookDispatcher: Sendable {
         acceptance: WebhookAcceptance, report: WebhookReport? = nil
     ) -> WebhookDeliveryLog.Entry {
         let (entry, queued) = reserve(event: event, receiverID: receiverID, url: url, body: body, headers: headers, acceptance: acceptance, report: report)
-        Task { [self] in
+        let started = spawn { [self] in
             if let queued { await keep(entry, queued) } else { await drop(entry, report: report) }
         }
+        // Stopped: it is not queued.
+        if !started, queued != nil { local.withLock { _ = $0.underWay.remove(entry.id) } }
         return entry
     }
 
@@ -146,14 +206,48 @@ public final class WebhookDispatcher: Sendable {
 
     /// A round of the delivery worker at once (an operation that queued deliveries was kept).
     private func wake() {
-        Task { try? await deliverDue() }
+        spawn { [self] in try? await deliverDue() }
     }
 
     /// Claims the deliveries that are due (those no live instance is sending) and sends each in
-    /// a task of its own. The sandbox's due-time worker calls it a few times a second.
+    /// a task of its own. The sandbox's due-time worker calls it a few times a second, and an
+    /// operation that queued deliveries wakes it. One round at a time: one asked for while
+    /// another runs makes the running one go round again, so two rounds never both claim the
+    /// room left under `maxQueuedWebhookDeliveries` (each would see it free before the other's claim).
     func deliverDue() async throws(SandboxStoreUnavailable) {
+        let first = local.withLock { local in
+            if local.roundRunning {
+                local.roundAgain = true
+                return false
+            }
+            local.roundRunning = true
+            return true
+        }
+        guard first else { return }
+        do throws(SandboxStoreUnavailable) {
+            repeat {
+                try await round()
+            } while local.withLock({ local in
+                if local.roundAgain {
+                    local.roundAgain = false
+                    return true
+                }
+                local.roundRunning = false
+                return false
+            })
+        } catch {
+            local.withLock { local in
+                local.roundRunning = false
+                local.roundAgain = false
+            }
+            throw error
+        }
+    }
+
+    /// One round of the delivery worker (`deliverDue`).
+    private func round() async throws(SandboxStoreUnavailable) {
         let limit = settings.limits.maxQueuedWebhookDeliveries
-        let room = local.withLock { limit - $0.sending.count }
+        guard let room = local.withLock({ $0.stopped ? nil : limit - $0.sending.count }) else { return }
         let now = Date()
         let lease = lease
         if room > 0 {
@@ -164,28 +258,44 @@ public final class WebhookDispatcher: Sendable {
             }
             for delivery in claimed {
                 local.withLock { _ = $0.sending.insert(delivery.id) }
-                Task { [self] in await attempt(delivery) }
+                // Stopped since the claim: left to its lease, as an attempt `stop` abandons.
+                if !spawn({ [self] in await attempt(delivery) }) { local.withLock { _ = $0.sending.remove(delivery.id) } }
             }
         }
-        try await forgetFinishedElsewhere()
+        try await forgetFinishedElsewhere(now: now)
     }
 
     /// The deliveries this instance queued and another instance finished: no longer pending here.
-    private func forgetFinishedElsewhere() async throws(SandboxStoreUnavailable) {
-        let waiting = local.withLock { $0.underWay.subtracting($0.sending) }
-        guard !waiting.isEmpty else { return }
-        for id in waiting.prefix(64) where try await queue.record(.key(id)) == nil {
-            // Not yet in the store may also mean not yet committed: only those the log shows ended go.
-            if let entry = try await log.entry(id), entry.outcome != .pending {
-                local.withLock { _ = $0.underWay.remove(id) }
-            }
+    /// Looked for at most once a second, and only while there are some: one read of the queue
+    /// (those still in it are not finished), then, when some are gone from it, one of the log.
+    private func forgetFinishedElsewhere(now: Date) async throws(SandboxStoreUnavailable) {
+        let waiting: Set<String>? = local.withLock { local in
+            guard now >= local.nextForget else { return nil }
+            let waiting = local.underWay.subtracting(local.sending)
+            guard !waiting.isEmpty else { return nil }
+            local.nextForget = now.addingTimeInterval(1)
+            return waiting
         }
+        guard let waiting else { return }
+        let queued = Set(try await queue.records().map(\.id))
+        let gone = waiting.subtracting(queued)
+        guard !gone.isEmpty else { return }
+        // Not yet in the queue may also mean not yet committed: only those the log shows ended go.
+        let ended = try await log.entries(gone).filter { $0.outcome != .pending }.map(\.id)
+        local.withLock { $0.underWay.subtract(ended) }
     }
 
-    /// One attempt of a claimed delivery, then its row and log entry as it left them.
+    /// One attempt of a claimed delivery, then its row and log entry as it left them, if this
+    /// instance still holds its lease (`claimedUntil` as it claimed it): an attempt that outlived
+    /// its lease (the store was slow) leaves the row to the instance that claimed it again.
     private func attempt(_ delivery: QueuedWebhookDelivery) async {
         let attempts = max(1, settings.webhookAttempts)
         let (status, answer, failure) = await post(delivery.url, body: delivery.body, headers: delivery.headers.map { ($0.name, $0.value) })
+        if Task.isCancelled {
+            // The sandbox stops: abandoned (see `stop`), its lease left to run out.
+            local.withLock { _ = $0.sending.remove(delivery.id) }
+            return
+        }
         let delivered = status.map { delivery.acceptance.accepts(status: $0, body: answer) } ?? false
         let attempt = delivery.attempts + 1
         let finished = delivered || attempt >= attempts
@@ -193,26 +303,45 @@ public final class WebhookDispatcher: Sendable {
             id: delivery.id, receiverID: delivery.receiverID, url: delivery.url, event: delivery.event,
             outcome: delivered ? .delivered : (finished ? .failed : .pending), attempts: attempt, lastStatus: status,
             lastError: delivered ? nil : failure ?? "answered HTTP \(status ?? 0) without the acknowledgement the provider expects")
+        let delay = settings.webhookRetryDelay * pow(2, Double(attempt - 1))
+        /// Whether the row is still this attempt's: claimed by it, not claimed again since.
+        let ours: @Sendable (QueuedWebhookDelivery) -> Bool = { $0.claimedUntil == delivery.claimedUntil }
+        // The row and the log entry in one operation (kept both, or neither), when it is ours.
+        let kept: Bool?
         do {
-            try await log.update(delivery.id) { $0 = entry }
-            if finished {
-                _ = try await queue.remove(delivery.id)
-            } else {
-                let delay = settings.webhookRetryDelay * pow(2, Double(attempt - 1))
-                _ = try await queue.update(.key(delivery.id)) { queued in
-                    queued.attempts = attempt
-                    queued.dueAt = Date().addingTimeInterval(delay)
-                    queued.claimedUntil = nil
+            kept = try await settings.storage.atomically {
+                let held: Bool
+                if finished {
+                    held = try await queue.remove(delivery.id, if: ours) != nil
+                } else {
+                    held =
+                        try await queue.update(.key(delivery.id)) { queued in
+                            guard ours(queued) else { return false }
+                            queued.attempts = attempt
+                            queued.dueAt = Date().addingTimeInterval(delay)
+                            queued.claimedUntil = nil
+                            return true
+                        }.value == true
                 }
-                Task { [self] in
-                    try? await Task.sleep(for: .seconds(delay))
-                    wake()
-                }
+                if held { try await log.update(delivery.id) { $0 = entry } }
+                return held
             }
         } catch {
             // The store is away: the lease runs out and the delivery is claimed again.
             settings.reportProblem?(
                 "webhook \(delivery.event) to \(delivery.url): its attempt was not kept: \(SandboxStoreUnavailable(error).underlying)")
+            kept = nil
+        }
+        guard kept != false else {
+            // Claimed again by another worker after this one's lease ran out: it is that one's now.
+            local.withLock { _ = $0.sending.remove(delivery.id) }
+            return
+        }
+        if !finished, kept == true {
+            spawn { [self] in
+                guard (try? await Task.sleep(for: .seconds(delay))) != nil else { return }
+                wake()
+            }
         }
         local.withLock { local in
             local.sending.remove(delivery.id)

@@ -25,7 +25,7 @@ extension PostgresStorage {
     func unit(
         _ operation: String, store: String, _ body: (PostgresConnection) async throws -> PostgresUnitEnd
     ) async throws(PostgresStoreError) {
-        if let transaction = boundTransaction {
+        if let transaction = try joinedTransaction(operation, store: store) {
             try await transaction.nested(operation, store: store, in: self, body)
             return
         }
@@ -66,7 +66,7 @@ extension PostgresStorage {
     func read<Value: Sendable>(
         _ operation: String, store: String, _ body: (PostgresConnection) async throws -> Value
     ) async throws(PostgresStoreError) -> Value {
-        if let transaction = boundTransaction {
+        if let transaction = try joinedTransaction(operation, store: store) {
             return try await transaction.read(operation, store: store, in: self, body)
         }
         var attempt = 0
@@ -113,7 +113,9 @@ extension PostgresStorage {
     /// deadlock, a serialization failure or a lost race, even one the body caught. What the
     /// body queued with `SandboxCommit.afterwards` runs after the commit only.
     func atomically<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
-        if boundTransaction != nil { return try await body() }
+        let joined: PostgresTransaction?
+        do { joined = try joinedTransaction("operation", store: "sandbox") } catch { throw SandboxStoreUnavailable(error) }
+        if joined != nil { return try await body() }
         var attempt = 0
         while true {
             attempt += 1
@@ -174,6 +176,25 @@ extension PostgresStorage {
         }
     }
 
+    /// The transaction a store call `operation` on `store` joins: the one of the `atomically`
+    /// body this task runs, if any; nil outside every operation (the call takes a connection of
+    /// its own). A transaction is its body's task's alone. A task started inside the body
+    /// inherits it (task-locals are inherited) but may not use it: while the body runs, its
+    /// statements would interleave with the body's on one connection, or, on a connection of its
+    /// own, wait for rows the body locked (a deadlock on itself when the body awaits it); once the
+    /// body ended, the connection is back in the pool, another operation's. Either call fails
+    /// loudly (`PostgresStoreError.failed`, naming the operation) rather than depend on when the
+    /// task happened to run. Work an operation starts runs outside it: `Task.detached`, or
+    /// `SandboxCommit.afterwards` (once it is kept).
+    func joinedTransaction(_ operation: String, store: String) throws(PostgresStoreError) -> PostgresTransaction? {
+        guard let transaction = PostgresTransaction.current, transaction.owner === self else { return nil }
+        switch transaction.use {
+        case .serving: return transaction
+        case .ended: throw .failed(operation: operation, store: store, reason: PostgresTransaction.endedReason)
+        case .otherTask: throw .failed(operation: operation, store: store, reason: PostgresTransaction.otherTaskReason)
+        }
+    }
+
     /// The transaction an `atomically` body of this storage runs in, when this task is in one.
     var boundTransaction: PostgresTransaction? {
         guard let transaction = PostgresTransaction.current, transaction.owner === self, transaction.isServing else { return nil }
@@ -213,8 +234,8 @@ final class PostgresTransaction: Sendable {
 
     let owner: PostgresStorage
     let connection: PostgresConnection
-    /// The task running the body: a task it starts (which inherits task-locals) takes a
-    /// connection of its own rather than interleave statements on this one.
+    /// The task running the body: a task it starts (which inherits task-locals) may not use the
+    /// transaction (`PostgresStorage.joinedTransaction`).
     private let task: Int?
     private let state = Mutex(State())
 
@@ -225,9 +246,29 @@ final class PostgresTransaction: Sendable {
     }
 
     /// Open, and asked from the body's own task.
-    var isServing: Bool {
-        state.withLock { $0.open } && withUnsafeCurrentTask { $0?.hashValue } == task
+    var isServing: Bool { use == .serving }
+
+    /// Who may use it, asked from the current task.
+    enum Use {
+        /// The body's own task, while the body runs.
+        case serving
+        /// The body ended (committed or rolled back): its connection is back in the pool.
+        case ended
+        /// Another task (started inside the body) while the body runs.
+        case otherTask
     }
+
+    var use: Use {
+        guard state.withLock({ $0.open }) else { return .ended }
+        return withUnsafeCurrentTask { $0?.hashValue } == task ? .serving : .otherTask
+    }
+
+    static let endedReason =
+        "called from a task started inside an operation, after that operation's transaction ended "
+        + "(a task an operation starts must run outside it: Task.detached, or SandboxCommit.afterwards)"
+    static let otherTaskReason =
+        "called from a task started inside an operation, while that operation's transaction is open "
+        + "(only the operation's own task uses its transaction; start the task outside it: Task.detached)"
 
     /// Ends it: what its store calls came to.
     func finish() -> State {
