@@ -33,8 +33,14 @@ public final class PostgresStorage: SandboxStorage, Service {
         var configuration = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: Self.clientTLS(location.tls))
+        // The pool's connections are kept open, with no idle timeout and no keep-alive: each
+        // would start a timer task every time a connection goes back to the pool (twice per
+        // request), and under load those tasks' memory was never given back (RSS grew ~2 MB/s at
+        // 1,500 req/s). A connection the server dropped fails its next statement (503, retried
+        // by the client) and the pool opens another.
         configuration.options.maximumConnections = max(1, poolSize)
-        configuration.options.minimumConnections = 0
+        configuration.options.minimumConnections = max(1, poolSize)
+        configuration.options.keepAliveBehavior = nil
         configuration.options.connectTimeout = .seconds(10)
         configuration.options.additionalStartupParameters = location.startupParameters
         self.client = PostgresClient(configuration: configuration, backgroundLogger: self.logger)
