@@ -97,8 +97,8 @@ final class HoldingWebhookReceiver: Sendable {
         storage.store("webhooks.queue", of: QueuedWebhookDelivery.self, policy: StorePolicy(settlesAt: { $0.availableAt }))
     }
 
-    /// Polls `condition` until it holds or `timeout` seconds pass.
-    static func until(timeout: Double = 10, _ condition: () async throws -> Bool) async rethrows -> Bool {
+    /// Polls `condition` until it holds or `timeout` seconds pass (generous: a starved CI machine).
+    static func until(timeout: Double = 30, _ condition: () async throws -> Bool) async rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try await condition() { return true }

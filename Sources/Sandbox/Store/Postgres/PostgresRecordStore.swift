@@ -352,11 +352,20 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         // leaves the room to it.
         let alone = try await number(db, "SELECT 1 WHERE pg_try_advisory_xact_lock(1, hashtext(\(name)))") != nil
         guard alone else { return }
-        let order = policy.forgetsSettledFirst ? "is_open DESC, sequence DESC" : "sequence DESC"
+        guard policy.forgetsSettledFirst else {
+            // Oldest first: everything up to the newest row beyond `keep`, found by walking the
+            // creation-order index backwards, goes in one range of that index.
+            try await db.query(
+                """
+                DELETE FROM sandbox_records WHERE store = \(name) AND sequence <= (
+                    SELECT sequence FROM sandbox_records WHERE store = \(name) ORDER BY sequence DESC OFFSET \(max(0, keep)) LIMIT 1)
+                """, logger: logger)
+            return
+        }
         try await db.query(
             """
             DELETE FROM sandbox_records WHERE store = \(name) AND key IN (
-                SELECT key FROM sandbox_records WHERE store = \(name) ORDER BY \(unescaped: order) OFFSET \(max(0, keep)))
+                SELECT key FROM sandbox_records WHERE store = \(name) ORDER BY is_open DESC, sequence DESC OFFSET \(max(0, keep)))
             """, logger: logger)
     }
 
