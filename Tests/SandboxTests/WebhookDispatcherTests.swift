@@ -17,6 +17,8 @@ import TestSupport
         settings.storage = storage
         settings.webhookAttempts = attempts
         settings.webhookRetryDelay = retryDelay
+        // A held attempt must still be in flight when a starved machine gets round to looking.
+        settings.webhookTimeout = 120
         return settings
     }
 
