@@ -59,8 +59,10 @@ struct PaymentSession: Sendable {
             http: http, sandboxURL: sandboxURL, options: options.providerOptions, notices: notices, desk: desk, catalog: catalog)
         let adapters = Dictionary(uniqueKeysWithValues: options.registry.descriptors.map { ($0.id, $0.makeAdapter(connection)) })
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http, sendsToken: controlToken != nil) }
-        for fault in options.faults {
-            if let sandbox { try await sandbox.faults.add(fault, owner: runID) } else { try await customer?.inject(fault, owner: runID) }
+        if let sandbox {
+            for fault in options.faults { try await sandbox.faults.add(fault, owner: runID) }
+        } else if let customer, !options.faults.isEmpty {
+            try await customer.inject(options.faults, owner: runID)
         }
         return PaymentSession(
             catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,
@@ -99,10 +101,33 @@ extension SandboxControlClient {
         await checkout.customerActed()
     }
 
-    func inject(_ fault: FaultRule, owner: String) async throws {
-        do { try await inject(fault: fault.description, owner: owner) } catch {
-            if error.isControlTokenRefusal { throw SandboxControlTokenRefused(description: error.description) }
-            throw SandboxUnreachable(url: baseURL, reason: error.description)
+    /// Adds a run's faults, all or none. A sandbox that could not be reached half-way (an
+    /// instance behind a balancer restarting; an answer lost with its connection, so a fault may
+    /// have been taken) is asked to drop what this run has and take them all again, up to
+    /// `tries` times, a moment apart: the faults are the run's own, so nothing is added twice.
+    func inject(_ faults: [FaultRule], owner: String, tries: Int = 4) async throws {
+        var tried = 0
+        while true {
+            tried += 1
+            do {
+                // Again from none: whatever an earlier try left is dropped first.
+                if tried > 1 { _ = try await removeFaults(owner: owner) }
+                for fault in faults { try await inject(fault: fault.description, owner: owner) }
+                return
+            } catch {
+                if error.isControlTokenRefusal { throw SandboxControlTokenRefused(description: error.description) }
+                guard tried < tries, Self.isPassing(error) else { throw SandboxUnreachable(url: baseURL, reason: error.description) }
+                try await Task.sleep(for: .milliseconds(250 * tried))
+            }
+        }
+    }
+
+    /// A failure that another try may not meet: no answer, or the sandbox's store away for a moment.
+    private static func isPassing(_ failure: SandboxControlFailure) -> Bool {
+        switch failure {
+        case .transport: true
+        case .api(let status, _): status == 503
+        case .emptyBody, .undecodable: false
         }
     }
 }
