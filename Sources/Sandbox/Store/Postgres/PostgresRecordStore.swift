@@ -532,42 +532,16 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
             """
         }
         // Both side statements change other rows than the insert's (the foreign key to the new
-        // record is checked at commit), so one statement holds all three.
-        var prefix: [String] = []
-        var first: PostgresQuery = row(" ON CONFLICT (store, key) DO NOTHING RETURNING 1")
-        if oldestKept != nil || naming != nil {
-            var bindings = PostgresBindings()
-            var sql = "WITH "
-            if let oldestKept {
-                bindings.append(name)
-                bindings.append(oldestKept)
-                prefix.append("aged AS (DELETE FROM sandbox_records WHERE store = $1 AND created_at <= $2)")
-            }
-            if let naming {
-                let base = bindings.count
-                bindings.append(key)
-                bindings.append(name)
-                bindings.append(naming)
-                prefix.append(
-                    "named AS (UPDATE sandbox_idempotency_keys SET record_key = $\(base + 1) WHERE store = $\(base + 2) AND idempotency_key = $\(base + 3))")
-            }
-            sql += prefix.joined(separator: ", ") + " "
-            let base = bindings.count
-            bindings.append(name)
-            bindings.append(key)
-            bindings.append(sequence)
-            bindings.append(created)
-            bindings.append(record.storeIsOpen)
-            bindings.append(settlesAt(record))
-            bindings.append(record.storeGroup)
-            bindings.append(body)
-            sql += """
-                INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
-                VALUES (\((1...8).map { "$\(base + $0)" }.joined(separator: ", ")))
-                ON CONFLICT (store, key) DO NOTHING RETURNING 1
-                """
-            first = PostgresQuery(unsafeSQL: sql, binds: bindings)
-        }
+        // record is checked at commit), so one statement holds all three; without a moment or a
+        // key to name they match no row (no record is created at -∞; no key equals NULL).
+        let first: PostgresQuery = """
+            WITH aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept ?? -.infinity)),
+                named AS (UPDATE sandbox_idempotency_keys SET record_key = \(key) WHERE store = \(name) AND idempotency_key = \(naming))
+            INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
+            VALUES (\(name), \(key), \(sequence), \(created), \(record.storeIsOpen), \(settlesAt(record)), \(record.storeGroup),
+                \(body))
+            ON CONFLICT (store, key) DO NOTHING RETURNING 1
+            """
         if try await db.query(first, logger: logger).collect().isEmpty {
             try await db.query("DELETE FROM sandbox_records WHERE store = \(name) AND key = \(key)", logger: logger)
             try await db.query(row(""), logger: logger)
