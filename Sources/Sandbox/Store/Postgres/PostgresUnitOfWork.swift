@@ -195,12 +195,6 @@ extension PostgresStorage {
         }
     }
 
-    /// The transaction an `atomically` body of this storage runs in, when this task is in one.
-    var boundTransaction: PostgresTransaction? {
-        guard let transaction = PostgresTransaction.current, transaction.owner === self, transaction.isServing else { return nil }
-        return transaction
-    }
-
     /// Errors after which nothing the body wrote may be kept.
     static func undoes(_ error: any Error) -> Bool {
         error is SandboxStoreUnavailable || error is PostgresStoreError || error is CancellationError || error is PSQLError
@@ -244,9 +238,6 @@ final class PostgresTransaction: Sendable {
         self.connection = connection
         task = withUnsafeCurrentTask { $0?.hashValue }
     }
-
-    /// Open, and asked from the body's own task.
-    var isServing: Bool { use == .serving }
 
     /// Who may use it, asked from the current task.
     enum Use {
