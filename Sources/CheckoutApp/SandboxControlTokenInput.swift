@@ -38,6 +38,17 @@ public enum SandboxControlTokenInput {
         return token
     }
 
+    /// A client's token: the file given on the command line (`flag`), else the profile's
+    /// `sandbox_control_token`, else the environment (the command line over the profile over the
+    /// environment, as for the providers' options); each checked.
+    public static func client(
+        file: String?, flag: String = "--sandbox-token-file", profile: ResolvedProfile?, environment: [String: String]
+    ) throws(Problem) -> String? {
+        if let file { return try Self.file(file, flag: flag, environment: environment) }
+        if let token = profile?.sandboxControlToken { return token }
+        return try Self.environment(environment)
+    }
+
     /// The token in the environment, checked; nil when the variable is unset or empty.
     public static func environment(_ environment: [String: String]) throws(Problem) -> String? {
         guard let token = environment.nonEmpty(environmentKey) else { return nil }

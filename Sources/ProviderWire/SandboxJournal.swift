@@ -113,6 +113,19 @@ public struct SandboxJournalQuery: Hashable, Sendable {
         case end
         /// Entries that arrived at or after this time.
         case time(Date)
+
+        /// Reads `since` as the sandbox takes it: `end`, an id, or a time; nil for anything else.
+        public init?(parsing text: String) {
+            if text == SandboxJournalQuery.end {
+                self = .end
+            } else if let id = Int(text), id >= 0, text.allSatisfy(\.isASCII) {
+                self = .id(id)
+            } else if let time = ISO8601Milliseconds.date(from: text) {
+                self = .time(time)
+            } else {
+                return nil
+            }
+        }
     }
 
     public var since: Since?

@@ -79,7 +79,7 @@ struct JournalCommand: AsyncParsableCommand {
             throw ValidationError("--status must be \(SandboxJournalQuery.statusRule), got \"\(status.prefix(20))\"")
         }
         if let path, !path.hasPrefix("/") { throw ValidationError("--path must start with / (e.g. /v2/payments), got \"\(path.prefix(40))\"") }
-        if let since, Self.since(since) == nil {
+        if let since, SandboxJournalQuery.Since(parsing: since) == nil {
             throw ValidationError("--since must be \(SandboxJournalQuery.sinceRule), got \"\(since.prefix(40))\"")
         }
         guard interval.isFinite, Self.intervals.contains(interval) else {
@@ -98,15 +98,8 @@ struct JournalCommand: AsyncParsableCommand {
 
     /// --sandbox-token-file, else the profile's sandbox_control_token, else the environment; each checked.
     private func controlToken(environment: [String: String]) throws -> String? {
-        if let sandboxTokenFile { return try SandboxControlTokenInput.file(sandboxTokenFile, flag: "--sandbox-token-file", environment: environment) }
-        if let token = ((try? ActiveProfile.resolve(flag: profile, environment: environment)) ?? nil)?.sandboxControlToken { return token }
-        return try SandboxControlTokenInput.environment(environment)
-    }
-
-    static func since(_ text: String) -> SandboxJournalQuery.Since? {
-        if text == SandboxJournalQuery.end { return .end }
-        if let id = Int(text), id >= 0, text.allSatisfy(\.isASCII) { return .id(id) }
-        return ISO8601Milliseconds.date(from: text).map { .time($0) }
+        let resolved = sandboxTokenFile == nil ? ((try? ActiveProfile.resolve(flag: profile, environment: environment)) ?? nil) : nil
+        return try SandboxControlTokenInput.client(file: sandboxTokenFile, profile: resolved, environment: environment)
     }
 
     func run() async throws {
@@ -123,7 +116,7 @@ struct JournalCommand: AsyncParsableCommand {
         let client = SandboxJournalClient(baseURL: baseURL, http: http)
         let sendsToken = token != nil
         var query = SandboxJournalQuery(provider: provider, path: path, status: status, reference: reference)
-        query.since = since.flatMap(Self.since)
+        query.since = since.flatMap(SandboxJournalQuery.Since.init(parsing:))
         guard follow else {
             while true {
                 let page = try await read(client, query, baseURL: baseURL, sendsToken: sendsToken)

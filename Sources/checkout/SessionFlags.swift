@@ -59,9 +59,7 @@ struct SessionFlags: ParsableArguments {
     /// sandbox_control_token, else CHECKOUT_SANDBOX_CONTROL_TOKEN (the command line over the
     /// profile over the environment, as for the providers' options); each checked.
     func controlToken(profile: ResolvedProfile?, environment: [String: String]) throws(SandboxControlTokenInput.Problem) -> String? {
-        if let sandboxTokenFile { return try SandboxControlTokenInput.file(sandboxTokenFile, flag: "--sandbox-token-file", environment: environment) }
-        if let token = profile?.sandboxControlToken { return token }
-        return try SandboxControlTokenInput.environment(environment)
+        try SandboxControlTokenInput.client(file: sandboxTokenFile, profile: profile, environment: environment)
     }
 
     func validate() throws {

@@ -17,7 +17,7 @@ struct FaultInjectionMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let path = request.uri.path
-        let run = request.headers.first { $0.name.canonicalName == SandboxRunHeader.name.lowercased() }?.value
+        let run = request.headers.sandboxRun
         guard !path.hasPrefix("/sandbox/"), let kind = try await plan.take(method: request.method.rawValue, path: path, run: run) else {
             return try await forward(request, context, next)
         }

@@ -4,13 +4,6 @@ import NIOCore
 import ProviderWire
 import Synchronization
 
-extension SandboxJournal {
-    static func run(_ headers: HTTPFields) -> String? {
-        let name = SandboxRunHeader.name.lowercased()
-        return headers.first { $0.name.canonicalName == name }?.value
-    }
-}
-
 /// Turns the journal's captures into entries: what the writer does for a database, and a read
 /// for the memory store. Knows the providers and which routes each registered.
 final class JournalEntryMaker: Sendable {
@@ -35,11 +28,15 @@ final class JournalEntryMaker: Sendable {
 
     /// The access log's fields, without redacting the bodies.
     func line(_ capture: JournalCapture) -> SandboxAccessLog.Line {
-        let path = capture.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? capture.target
-        return SandboxAccessLog.Line(
+        SandboxAccessLog.Line(
             time: capture.time, method: capture.method, path: redactor.pathAndQuery(capture.target), status: capture.status,
-            milliseconds: Self.milliseconds(capture.duration), provider: provider(of: capture, path: path),
-            run: SandboxJournal.run(capture.requestHeaders))
+            milliseconds: Self.milliseconds(capture.duration), provider: provider(of: capture, path: Self.path(capture)),
+            run: capture.requestHeaders.sandboxRun)
+    }
+
+    /// The request's path as sent, without its query.
+    private static func path(_ capture: JournalCapture) -> String {
+        capture.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? capture.target
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
@@ -50,16 +47,15 @@ final class JournalEntryMaker: Sendable {
     /// The entry a capture becomes: redacted as the HTTP pane redacts (credential headers, secret
     /// fields, secret query values), bodies cut at `SandboxJournalEntry.maxBodyBytes`, its provider
     /// and the ids it names worked out. Its id is the store's to give.
-    func entry(_ capture: JournalCapture) -> SandboxJournalEntry {
-        let path = capture.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? capture.target
+    func entry(_ capture: JournalCapture, line given: SandboxAccessLog.Line? = nil) -> SandboxJournalEntry {
+        let line = given ?? line(capture)
         var references = JournalReferences()
-        references.add(pathParameters: path, pattern: capture.endpoint)
+        references.add(pathParameters: Self.path(capture), pattern: capture.endpoint)
         let request = message(capture.requestHeaders, [capture.requestBody].compactMap { $0 }, bytes: capture.requestBodyBytes, references: &references)
         let response = message(capture.responseHeaders, capture.responseBody, bytes: capture.responseBodyBytes, references: &references)
         return SandboxJournalEntry(
-            id: 0, time: capture.time, instance: instance, method: capture.method, path: redactor.pathAndQuery(capture.target),
-            status: capture.status, durationMilliseconds: Self.milliseconds(capture.duration),
-            provider: provider(of: capture, path: path), run: SandboxJournal.run(capture.requestHeaders), references: references.values,
+            id: 0, time: line.time, instance: instance, method: line.method, path: line.path, status: line.status,
+            durationMilliseconds: line.milliseconds, provider: line.provider, run: line.run, references: references.values,
             fault: capture.fault, request: request, response: response)
     }
 

@@ -59,14 +59,11 @@ struct JournalRoutes {
         }
         var filter = JournalFilter()
         if let since = query.get("since") {
-            if since == SandboxJournalQuery.end {
-                filter.fromEnd = true
-            } else if let id = Int(since), id >= 0, since.allSatisfy(\.isASCII) {
-                filter.afterID = id
-            } else if let time = ISO8601Milliseconds.date(from: since) {
-                filter.from = time
-            } else {
-                return refuse("since", "since must be \(SandboxJournalQuery.sinceRule), not \"\(since.prefix(64))\".")
+            switch SandboxJournalQuery.Since(parsing: since) {
+            case .end: filter.fromEnd = true
+            case .id(let id): filter.afterID = id
+            case .time(let time): filter.from = time
+            case nil: return refuse("since", "since must be \(SandboxJournalQuery.sinceRule), not \"\(since.prefix(64))\".")
             }
         }
         if let provider = query.get("provider") {

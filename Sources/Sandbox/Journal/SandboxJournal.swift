@@ -32,7 +32,6 @@ final class SandboxJournal: Service, Sendable {
         /// Captures accepted so far, and those written (or given up) by the writer.
         var accepted = 0
         var written = 0
-        var dropped = 0
         var reportedFull = false
         var failing = false
         var finished = false
@@ -176,11 +175,10 @@ final class SandboxJournal: Service, Sendable {
         return kept
     }
 
-    /// Buffers a capture for the writer; drops it (counted, reported once) when the buffer is full.
+    /// Buffers a capture for the writer; drops it (reported once) when the buffer is full.
     func record(_ capture: JournalCapture) {
         let (wake, full): (CheckedContinuation<Void, Never>?, Bool) = state.withLock { state in
             guard state.pending.count < Self.bufferCapacity else {
-                state.dropped += 1
                 let first = !state.reportedFull
                 state.reportedFull = true
                 return (nil, first)
@@ -195,12 +193,9 @@ final class SandboxJournal: Service, Sendable {
         if full {
             settings.reportProblem?(
                 "the request journal's buffer is full (\(Self.bufferCapacity) requests waiting for the store): "
-                    + "requests are served but left out of the journal until it drains; GET /sandbox/journal's dropped count says how many")
+                    + "requests are served but left out of the journal until it drains")
         }
     }
-
-    /// Requests left out of the journal because its buffer was full.
-    var dropped: Int { state.withLock { $0.dropped } }
 
     // MARK: - Writing (the background task)
 
@@ -283,13 +278,16 @@ final class SandboxJournal: Service, Sendable {
     /// they are redacted when listed). A store that fails loses the batch (reported once until it
     /// works again).
     private func keep(_ batch: [JournalCapture]) async {
-        if let accessLog = settings.accessLog {
-            for capture in batch { SandboxAccessLog.log(maker.line(capture), to: accessLog) }
+        // The access log's fields, worked out once: its entries reuse them.
+        let lines = settings.accessLog.map { _ in batch.map(maker.line) }
+        if let accessLog = settings.accessLog, let lines {
+            for line in lines { SandboxAccessLog.log(line, to: accessLog) }
             SandboxAccessLog.flush(accessLog)
         }
         guard settings.limits.maxJournalEntries > 0 else { return }
         do {
-            try await log.append(batch.map { JournalRecord(capture: $0, maker: maker) }, at: moment)
+            let records = batch.indices.map { JournalRecord(capture: batch[$0], maker: maker, line: lines?[$0]) }
+            try await log.append(records, at: moment)
             state.withLock { $0.failing = false }
         } catch {
             let first = state.withLock { state in
@@ -368,15 +366,15 @@ final class SandboxJournal: Service, Sendable {
 struct JournalRecord: LoggedRecord, Equatable {
     private enum Content: Sendable {
         case entry(SandboxJournalEntry)
-        case capture(JournalCapture, JournalEntryMaker)
+        case capture(JournalCapture, JournalEntryMaker, SandboxAccessLog.Line?)
     }
 
     var sequence: Int
     private let content: Content
 
-    init(capture: JournalCapture, maker: JournalEntryMaker) {
+    init(capture: JournalCapture, maker: JournalEntryMaker, line: SandboxAccessLog.Line? = nil) {
         sequence = -1
-        content = .capture(capture, maker)
+        content = .capture(capture, maker, line)
     }
 
     init(entry: SandboxJournalEntry) {
@@ -389,7 +387,7 @@ struct JournalRecord: LoggedRecord, Equatable {
         var entry =
             switch content {
             case .entry(let entry): entry
-            case .capture(let capture, let maker): maker.entry(capture)
+            case .capture(let capture, let maker, let line): maker.entry(capture, line: line)
             }
         entry.id = sequence + 1
         return entry
