@@ -50,9 +50,9 @@ import Testing
         }
     }
 
-    private func approvedPayment(_ state: inout AppState, id: String) {
+    private func approvedPayment(_ state: inout AppState, id: String, minorUnits: Int = 5180) {
         let attempt = PaymentAttempt(
-            provider: "square", id: id, status: .approved, amount: Money(minorUnits: 5180, currency: .usd), reference: "tc-0a1b2c3d", grants: [id])
+            provider: "square", id: id, status: .approved, amount: Money(minorUnits: minorUnits, currency: .usd), reference: "tc-0a1b2c3d", grants: [id])
         _ = Screens.apply([
             .promptChanged(nil), .stateChanged(.creatingRequest(PaymentAttempt(provider: "square", amount: attempt.amount))),
             .exchange(Screens.exchange(1, "POST", "/v2/payments", status: 200, milliseconds: 12)), .stateChanged(.approved(attempt)),
@@ -74,9 +74,9 @@ import Testing
     }
 
     /// The screen once `receipt` settled the approved payment `id`.
-    private func receiptShown(_ width: Int, _ height: Int, paymentID id: String, _ receipt: SettlementReceipt) throws -> AppState {
+    private func receiptShown(_ width: Int, _ height: Int, paymentID id: String, minorUnits: Int = 5180, _ receipt: SettlementReceipt) throws -> AppState {
         var state = try paying(width, height)
-        approvedPayment(&state, id: id)
+        approvedPayment(&state, id: id, minorUnits: minorUnits)
         _ = Screens.apply([.phaseChanged(.completed(receipt))], to: &state)
         return state
     }
@@ -182,9 +182,24 @@ import Testing
             let receipt = SettlementReceipt(
                 paymentID: payment.id, details: ["receipt_number": "Aq9g", "entry_method": "CONTACTLESS", "status": "COMPLETED"],
                 headline: "Tip $6.76 added after authorization (UpdatePayment); total $51.81.",
-                printout: SquareAdapter.printout(payment, merchant: "Driftwood Coffee Co."))
-            return try receiptShown(width, height, paymentID: Self.authorized.id, receipt)
+                printout: SquareAdapter.printout(payment, merchant: "Driftwood Coffee Co."), total: Money(minorUnits: 5181, currency: .usd))
+            // The banner says what the sale came to, and what was asked.
+            return try receiptShown(width, height, paymentID: Self.authorized.id, minorUnits: 4505, receipt)
         }
+    }
+
+    /// A tip and the completion after approval still count: the receipt's time and the banner's
+    /// elapsed stop when the settlement ends, never going back to when the card was approved.
+    @Test func theClockStopsWhenTheSettlementEndsNotAtApproval() throws {
+        var state = try paying(100, 30)
+        approvedPayment(&state, id: Self.authorized.id, minorUnits: 4505)
+        let approvedAt = state.now
+        let receipt = SettlementReceipt(paymentID: Self.authorized.id, details: ["status": "COMPLETED"])
+        _ = Screens.apply([.phaseChanged(.step("authorized")), .tick(approvedAt.addingTimeInterval(9)), .phaseChanged(.completed(receipt)),
+                           .tick(approvedAt.addingTimeInterval(30))], to: &state)
+        let started = try #require(state.checkout.flowStartedAt)
+        #expect(state.receipt?.seconds == Int(approvedAt.addingTimeInterval(9).timeIntervalSince(started)))
+        #expect(state.checkout.endedAt == approvedAt.addingTimeInterval(9))
     }
 
     @Test func theReceiptOfASplitTender() throws {

@@ -131,6 +131,8 @@ import TestSupport
         ])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
         #expect(outcome.stdout.contains("Tip     $3.00") && outcome.stdout.contains("Total   $48.05"), "\(outcome.stdout)")
+        // The result line says what the sale came to, not only what was asked.
+        #expect(outcome.stdout.contains("completed after") && outcome.stdout.contains("$48.05 (asked $45.05)"), "\(outcome.stdout)")
         let payments = try await squarePayments(baseURL)
         #expect(payments.count == 1 && payments.first?["tip"] as? Int == 300 && payments.first?["total"] as? Int == 4805, "\(payments)")
         #expect(payments.first?["moved"] as? Int == 4805 && payments.first?["status"] as? String == "COMPLETED", "\(payments)")

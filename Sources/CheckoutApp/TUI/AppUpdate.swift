@@ -60,6 +60,7 @@ public enum AppUpdate {
             return []
         case .phaseChanged(let phase):
             state.checkout.phase = phase
+            if phase.isFinal { state.checkout.settledAt = state.now }
             let driven = state.drive(.phaseChanged(phase))
             // A completed payment may have saved the method: list them anew.
             if case .completed = phase, let provider = state.checkout.provider { return driven + [.loadSavedMethods(provider: provider.id, reason: nil)] }

@@ -1,3 +1,5 @@
+import CheckoutModel
+
 /// Steps outside the SDK states (STATES.md): a provider's steps before its request exists
 /// (Afterpay's `token`, `signing`) or after `approved` (`validating`, `capturing`), and how
 /// the settlement ended.
@@ -49,12 +51,16 @@ public struct SettlementReceipt: Hashable, Sendable {
     /// Whether money moved: false when the authorization was voided (cancelled as asked, through
     /// the payment handle, or by the provider's delay action), so the screen never says "paid".
     public var charged: Bool
+    /// What the payment came to in the end, when the provider says and it can differ from what
+    /// was asked (Square: a tip added after authorization). The banner and result line show it.
+    public var total: Money?
 
     public init(
         paymentID: String, payer: String? = nil, details: [String: String] = [:], headline: String? = nil, printout: [String] = [],
-        lists: [String: [[String: String]]] = [:], charged: Bool = true
+        lists: [String: [[String: String]]] = [:], charged: Bool = true, total: Money? = nil
     ) {
         self.charged = charged
+        self.total = total
         self.paymentID = paymentID
         self.payer = payer
         self.details = details

@@ -500,7 +500,8 @@ public actor SquareAdapter: PaymentProviderAdapter {
     func receipt(_ payment: SquarePayment, state: AttemptState, headline: String? = nil) -> SettlementReceipt {
         SettlementReceipt(
             paymentID: payment.id, details: SquareReceipt.details(payment), headline: headline ?? Self.tipHeadline(state, payment),
-            printout: SquareReceipt.printout(payment, merchant: state.merchant), charged: payment.status != "CANCELED")
+            printout: SquareReceipt.printout(payment, merchant: state.merchant), charged: payment.status != "CANCELED",
+            total: payment.totalMoney.flatMap { SquareReceipt.money($0, like: state.total) })
     }
 
     private func offlineReceipt(_ localID: String, state: AttemptState) -> SettlementReceipt {

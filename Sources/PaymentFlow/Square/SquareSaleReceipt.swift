@@ -15,6 +15,11 @@ extension SquareReceipt {
         return SquareMoney(amount: amount, currency: currency)
     }
 
+    /// Square's `amount` as the checkout's money, when it is in the checkout's currency.
+    static func money(_ money: SquareMoney, like asked: Money) -> Money? {
+        money.currency == asked.currency.code ? Money(minorUnits: money.amount, currency: asked.currency) : nil
+    }
+
     /// The payments' tips added (nil when the sum does not fit).
     static func tipSum(_ payments: [SquarePayment]) -> Int? {
         checkedSum(payments.map { $0.tipMoney?.amount ?? 0 })

@@ -157,6 +157,7 @@ extension SquareAdapter {
         if let tip = SquareReceipt.tipSum(payments) { details["tip"] = String(tip) }
         return SettlementReceipt(
             paymentID: payments[0].id, details: details, headline: headline,
-            printout: SquareReceipt.salePrintout(payments, merchant: state.merchant), charged: payments.contains { $0.status != "CANCELED" })
+            printout: SquareReceipt.salePrintout(payments, merchant: state.merchant), charged: payments.contains { $0.status != "CANCELED" },
+            total: SquareReceipt.sum(payments).flatMap { SquareReceipt.money($0, like: state.total) })
     }
 }

@@ -17,7 +17,7 @@ import TerminalUI
             (#"127\.0\.0\.1:\d+"#, "HOST"), (#"GRR_[a-z0-9]+"#, "GRR_*"), (#"GRG_[a-z0-9]+"#, "GRG_*"),
             (#""idempotency_key":"[^"]+""#, #""idempotency_key":"*""#),
             // Adyen's opaque session tokens (new with every answer).
-            (#""sessionData":"[^"]+""#, #""sessionData":"*""#), (#"sessionResult=[^ ]+"#, "sessionResult=*"), (#"tc-[0-9a-f]{8}"#, "tc-*"), (#"t=\d+-[a-z0-9]+"#, "t=*"),
+            (#""sessionData":"[^"]+""#, #""sessionData":"*""#), (#""redirectResult":"[^"]+""#, #""redirectResult":"ID""#), (#"sessionResult=[^ ]+"#, "sessionResult=*"), (#"tc-[0-9a-f]{8}"#, "tc-*"), (#"t=\d+-[a-z0-9]+"#, "t=*"),
             (#"CST_[a-z0-9]+"#, "CST_*"), (#"TP_[0-9A-F]+"#, "TP_*"), (#"002\.[a-z0-9]+"#, "TOKEN"), (#"eyJ[A-Za-z0-9_.-]+"#, "JWT"),
             // Other providers' ids, keys and times: a UUID, a time, any long token with a digit in it.
             (#"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"#, "UUID"),

@@ -94,7 +94,7 @@ public struct AppState: Hashable, Sendable {
         guard case .approved(let attempt) = checkout.state, let provider = checkout.provider else { return nil }
         var receipt = Receipt(
             method: provider.label, cashtag: attempt.payer, requestID: attempt.id ?? "", grantIDs: attempt.grantsWithTypes, paymentID: nil,
-            seconds: checkout.flowStartedAt.map { Int(checkout.stateEnteredAt.timeIntervalSince($0)) } ?? 0)
+            seconds: checkout.flowStartedAt.map { Int(checkout.endedAt.timeIntervalSince($0)) } ?? 0)
         guard provider.settles else { return receipt }
         guard case .completed(let settled)? = checkout.phase else { return nil }
         receipt.paymentID = settled.paymentID

@@ -10,6 +10,8 @@ public struct CheckoutStatus: Hashable, Sendable {
     public var provider: PaymentMethod?
     public var stateEnteredAt: Date
     public var flowStartedAt: Date?
+    /// When the settlement ended (completed or failed), for providers that settle after `approved`.
+    public var settledAt: Date?
     /// The authorization link as a QR code while the customer must act.
     public var authorizationCode: AuthorizationCode?
     /// The request was created as the checkout loaded and nobody has authorized it yet: it may
@@ -60,6 +62,10 @@ public struct CheckoutStatus: Hashable, Sendable {
         }
     }
 
+    /// Where the checkout's clock stops: the settlement's end, else the last state's start
+    /// (a tip and the completion after `approved` still count).
+    public var endedAt: Date { settledAt ?? stateEnteredAt }
+
     /// Nothing more will happen without a new checkout.
     public var ended: Bool { state.ends(with: phase, settles: provider?.settles == true) }
 
@@ -70,6 +76,7 @@ public struct CheckoutStatus: Hashable, Sendable {
         switch next {
         case .notStarted:
             flowStartedAt = nil
+            settledAt = nil
             phase = nil
             provider = nil
             createdOnLoad = false

@@ -30,7 +30,14 @@ enum BannerView {
         var parts: [String] = []
         if let attempt = state.checkout.state.createdAttempt, let id = attempt.id {
             parts.append(id)
-            if let amount = attempt.amount { parts.append(amount.formatted) }
+            if let amount = attempt.amount {
+                // What the payment came to once settled, when that differs (a tip added after authorization).
+                if case .completed(let receipt)? = state.checkout.phase, let total = receipt.total, total != amount {
+                    parts.append("\(total.formatted) (asked \(amount.formatted))")
+                } else {
+                    parts.append(amount.formatted)
+                }
+            }
             if let payer = attempt.payer, case .approved = state.checkout.state { parts.append("paid by \(payer)") }
         } else if case .success(let summary) = state.summary {
             parts.append("total \(summary.total.formatted) with \(state.selectedPaymentMethod.label)")
@@ -38,7 +45,7 @@ enum BannerView {
         if case .polling = state.checkout.state {
             parts.append("polling \(CheckoutView.clock(state.now.timeIntervalSince(state.checkout.stateEnteredAt)))")
         } else if let started = state.checkout.flowStartedAt {
-            let end = state.checkout.ended ? state.checkout.stateEnteredAt : state.now
+            let end = state.checkout.ended ? state.checkout.endedAt : state.now
             parts.append("elapsed \(CheckoutView.clock(end.timeIntervalSince(started)))")
         }
         switch state.checkout.state {
