@@ -1,6 +1,7 @@
 import CheckoutApp
 import CheckoutModel
 import Dispatch
+import Sandbox
 import TerminalUI
 
 /// The process's entry: a synchronous main that waits for the command on a semaphore. An
@@ -14,6 +15,8 @@ enum CheckoutEntry {
         // Most commands open the cart: decode it on the other core from the first moment (the
         // detached task below takes half a millisecond to start).
         Catalog.prefetchBundled()
+        // A standalone sandbox runs for days under load: its memory must stay flat.
+        if CommandLine.arguments.dropFirst().first == "sandbox" { AllocatorArenas.limitToCores() }
         let finished = DispatchSemaphore(value: 0)
         Task.detached {
             await CheckoutCommand.runCommandLine()
