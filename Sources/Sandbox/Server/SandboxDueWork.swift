@@ -14,13 +14,19 @@ struct SandboxDueWork: Service {
     let webhooks: WebhookDispatcher
     /// Time between two rounds.
     var interval: Duration = .milliseconds(100)
+    /// When set, rounds thin out while no request is served (a store on a database); nil: every tick.
+    var cadence: DueWorkCadence? = nil
 
     func run() async throws {
-        let (providers, settings, interval, webhooks) = (providers, settings, interval, webhooks)
+        let (providers, settings, interval, webhooks, cadence) = (providers, settings, interval, webhooks, cadence)
         webhooks.start()
         await cancelWhenGracefulShutdown {
             var reported = false
             while !Task.isCancelled {
+                if let cadence, !cadence.roundDue() {
+                    try? await Task.sleep(for: interval)
+                    continue
+                }
                 // The store is away: tried again next round; said once per outage (until a whole
                 // round succeeds), not once a round.
                 var failed = false

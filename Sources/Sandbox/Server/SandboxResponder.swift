@@ -16,8 +16,11 @@ struct SandboxResponder: HTTPResponder {
     var reportProblem: (@Sendable (String) -> Void)? = nil
     /// Where every request served is recorded (but the journal's own reads); nil records nothing.
     var journal: SandboxJournal? = nil
+    /// Told of every request, so the due-time worker keeps its pace while the sandbox is in use.
+    var cadence: DueWorkCadence? = nil
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        cadence?.served()
         guard let journal, !journal.skips(request) else { return try await route(request, context: context) }
         return try await journal.capture(request, context: context) { request, context in try await route(request, context: context) }
     }

@@ -83,9 +83,11 @@ public struct SandboxServer: Sendable {
         let bound = AsyncThrowingStream<Int, any Error>.makeStream()
         let connections = ConnectionGate(limit: settings.limits.maxConnections)
         let router = makeRouter()
+        // A store of the process's own memory costs nothing to ask: only a database's is asked less while idle.
+        let cadence = settings.storageService == nil ? nil : DueWorkCadence()
         let responder = SandboxResponder(
             router: router.buildResponder(), methods: RouteMethods(router.routes), providers: providers, reportProblem: settings.reportProblem,
-            journal: settings.limits.maxJournalEntries > 0 || settings.accessLog != nil ? journal : nil)
+            journal: settings.limits.maxJournalEntries > 0 || settings.accessLog != nil ? journal : nil, cadence: cadence)
         let app = Application(
             responder: responder,
             server: serverBuilder(gate: connections),
@@ -102,7 +104,7 @@ public struct SandboxServer: Sendable {
         // before it; the writer once what it holds is written).
         let services: [any Service] =
             (settings.storageService.map { [$0] } ?? [])
-            + [SandboxDueWork(providers: providers, settings: settings, webhooks: webhooks), journal, app]
+            + [SandboxDueWork(providers: providers, settings: settings, webhooks: webhooks, cadence: cadence), journal, app]
         let group = ServiceGroup(services: services, gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
         let task = Task {
             do {
