@@ -224,19 +224,13 @@ public struct HeadlessCheckout: Sendable {
                 write(Self.framed(receipt.printout))
             }
         }
-        let line = "result: \(phase.map { "\(final.name), \($0.name)" } ?? final.name) after \(Self.seconds(elapsedMilliseconds)) s, \(Self.amountText(asked: amount, phase: phase)), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")"
+        let line = "result: \(phase.map { "\(final.name), \($0.name)" } ?? final.name) after \(Self.seconds(elapsedMilliseconds)) s, \(SettledAmount.text(asked: amount, phase: phase)), \(exchanges) HTTP exchange\(exchanges == 1 ? "" : "s")"
         write(line)
         if let error = final.error {
             let method = options.session.registry.descriptor(options.scenario.provider)?.method.label ?? options.scenario.provider
             writeError("what to do: \(Self.advice(for: final, error: error, method: method))")
         }
         return line
-    }
-
-    /// The amount asked, or what the payment came to when that differs (a tip added after authorization).
-    static func amountText(asked: Money, phase: CheckoutPhase?) -> String {
-        guard case .completed(let receipt)? = phase, let total = receipt.total, total != asked else { return asked.formatted }
-        return "\(total.formatted) (asked \(asked.formatted))"
     }
 
     /// A printed receipt: its lines in a box as wide as the longest.

@@ -30,14 +30,7 @@ enum BannerView {
         var parts: [String] = []
         if let attempt = state.checkout.state.createdAttempt, let id = attempt.id {
             parts.append(id)
-            if let amount = attempt.amount {
-                // What the payment came to once settled, when that differs (a tip added after authorization).
-                if case .completed(let receipt)? = state.checkout.phase, let total = receipt.total, total != amount {
-                    parts.append("\(total.formatted) (asked \(amount.formatted))")
-                } else {
-                    parts.append(amount.formatted)
-                }
-            }
+            if let amount = attempt.amount { parts.append(SettledAmount.text(asked: amount, phase: state.checkout.phase)) }
             if let payer = attempt.payer, case .approved = state.checkout.state { parts.append("paid by \(payer)") }
         } else if case .success(let summary) = state.summary {
             parts.append("total \(summary.total.formatted) with \(state.selectedPaymentMethod.label)")
