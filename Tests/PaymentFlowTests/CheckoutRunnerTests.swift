@@ -5,8 +5,9 @@ import ProviderWire
 import Testing
 
 /// Waits for a condition, checking often, failing after `seconds` (generous: the whole suite
-/// runs in parallel with the end-to-end tests, and a loaded machine is slow, not wrong).
-func eventually(_ seconds: Double = 15, _ condition: @Sendable () async -> Bool) async throws {
+/// runs in parallel with the end-to-end tests, and a loaded machine is slow, not wrong: CI once
+/// took over 15 s to get here).
+func eventually(_ seconds: Double = 60, _ condition: @Sendable () async -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while !(await condition()) {
         guard ContinuousClock.now < deadline else {
