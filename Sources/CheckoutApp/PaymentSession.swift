@@ -87,6 +87,12 @@ struct PaymentSession: Sendable {
     /// Removes what is left of this session's faults from a shared sandbox (they belong to this
     /// checkout, not to whoever uses the sandbox next), and stops the embedded one.
     func stop() async {
+        // In a task of its own: a cancelled run's HTTP calls would fail at once, leaving its
+        // faults in a shared sandbox.
+        await Task { await self.stopInAnyCase() }.value
+    }
+
+    private func stopInAnyCase() async {
         for adapter in adapters.values { await adapter.close() }
         if sandbox == nil, injectedFaults, let customer { _ = try? await customer.removeFaults(owner: runID) }
         await sandbox?.stop()

@@ -37,9 +37,11 @@ import TestSupport
         let opened = directory.appendingPathComponent("opened").path
         let browser = directory.appendingPathComponent("browser.sh").path
         try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser)
 
-        let pty = try PtySession([CheckoutBinary.url.path], environment: environment(browser: browser))
+        // Run by /bin/sh rather than executed: a script just written cannot be executed while a
+        // child another test forked meanwhile still holds it open for writing (ETXTBSY), and on a
+        // starved machine that child may take longer to exec than the opener waits.
+        let pty = try PtySession([CheckoutBinary.url.path], environment: environment(browser: "/bin/sh \(browser)"))
         defer { if pty.status == nil { kill(pty.pid, SIGKILL) } }
         try await pty.waitFor("House Blend Beans")
         // The mouse is on by default: ncurses asked the terminal for reports.

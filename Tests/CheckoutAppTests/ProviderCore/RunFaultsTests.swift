@@ -33,8 +33,10 @@ import TestSupport
             var scenario = Scenario(name: "waiting")
             scenario.customer = .none
             let owners = Mutex<[String]>([])
-            let run = Task { await self.run(HeadlessOptions(session: session, scenario: scenario, timeoutSeconds: 2)) }
-            let deadline = ContinuousClock.now + .seconds(10)
+            // No customer ever answers: the run waits until it is stopped (a starved machine may
+            // take seconds to start it, so no short timeout races the look).
+            let run = Task { await self.run(HeadlessOptions(session: session, scenario: scenario, timeoutSeconds: 120)) }
+            let deadline = ContinuousClock.now + .seconds(60)
             while owners.withLock({ $0.isEmpty }), ContinuousClock.now < deadline {
                 let pending = try await harness.sandbox.faults.pendingWithOwners.map(\.owner)
                 owners.withLock { $0 = pending }
@@ -42,6 +44,7 @@ import TestSupport
             }
             let seen = owners.withLock { $0 }
             #expect(seen.count == 1 && seen[0].hasPrefix("run-"), "\(seen)")
+            run.cancel()
             _ = await run.value
             #expect(try await harness.sandbox.faults.pendingWithOwners.isEmpty)
         }
