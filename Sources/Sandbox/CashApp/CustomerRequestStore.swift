@@ -15,6 +15,7 @@ public final class CustomerRequestStore: Sendable {
 
         var storeKey: String { request.id }
         var storeIdempotencyKey: String? { scopedKey }
+        static var storeBodyOmitsSequence: Bool { true }
     }
 
     let settings: SandboxSettings

@@ -43,6 +43,11 @@ public final class FaultPlan: Sendable {
     private let planned: ProviderStore<Kept>
     /// How many rules it holds at most: a client looping on POST cannot grow it without end.
     public let limit: Int
+    /// On a shared store, what the rules were a moment ago (nil in memory, where reading them is
+    /// a lock away).
+    private let sharedView: SharedFaultView<Kept>?
+    /// How long a shared sandbox's instance trusts the rules it read, and so how long an add waits.
+    static let sharedViewLifetime: Duration = .milliseconds(100)
 
     /// A plan of its own, in memory.
     public convenience init(limit: Int = SandboxLimits.defaultMaxFaults) {
@@ -52,6 +57,7 @@ public final class FaultPlan: Sendable {
     init(limit: Int, storage: any SandboxStorage) {
         self.limit = limit
         planned = ProviderStore("sandbox.faults", in: storage)
+        sharedView = storage is MemoryStorage ? nil : SharedFaultView(lifetime: Self.sharedViewLifetime)
     }
 
     /// Whether `owner` can name the owner of faults: 1–64 ASCII letters, digits, `-`, `_` or `.`.
@@ -85,6 +91,7 @@ public final class FaultPlan: Sendable {
             _ = try await planned.remove(kept.id)
             throw FaultPlanFull(limit: limit)
         }
+        await sharedView?.settle()
     }
 
     /// Drops every rule `owner` added; answers how many of them were still pending.
@@ -114,6 +121,10 @@ public final class FaultPlan: Sendable {
     func take(method: String, path: String, run: String?) async throws(SandboxStoreUnavailable) -> FaultKind? {
         func matches(_ planned: PlannedFault) -> Bool {
             (planned.owner == Self.sandboxOwner || planned.owner == run) && planned.rule.matches(method: method, path: path)
+        }
+        if let sharedView {
+            let recent = try await sharedView.faults { () async throws(SandboxStoreUnavailable) in try await planned.records() }
+            guard recent.contains(where: { matches($0.planned) }) else { return nil }
         }
         while let match = try await planned.records().first(where: { matches($0.planned) }) {
             let taken = try await planned.update(.key(match.id)) { kept -> (kind: FaultKind, left: Int)? in

@@ -14,6 +14,9 @@ protocol StoredRecord: Sendable {
     var storeGroup: String? { get }
     /// Whether time can still change it: the store's settle step visits open records only.
     var storeIsOpen: Bool { get }
+    /// Whether its body never carries the creation number `make` is given: a database store may
+    /// then number it in the insert's own statement (a create in one round trip).
+    static var storeBodyOmitsSequence: Bool { get }
 }
 
 extension StoredRecord {
@@ -21,4 +24,5 @@ extension StoredRecord {
     var storeClaims: [String] { [] }
     var storeGroup: String? { nil }
     var storeIsOpen: Bool { false }
+    static var storeBodyOmitsSequence: Bool { false }
 }

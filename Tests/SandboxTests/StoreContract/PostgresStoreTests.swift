@@ -89,6 +89,21 @@ struct PostgresStoreTests {
         }
     }
 
+    /// Each instance reads the fault list at most every 0.1 s, yet a fault added through one hits
+    /// the very next matching request at the other, and is used there once.
+    @Test func aFaultAddedThroughOneInstanceHitsTheNextRequestAtTheOther() async throws {
+        try await PostgresTestDatabase.withInstances(2, purpose: "fault_view") { storages in
+            let plans = storages.map { FaultPlan(limit: 5, storage: $0) }
+            for round in 0..<5 {
+                // B has just read the list (no fault then): its view is fresh when A adds one.
+                #expect(try await plans[1].take(method: "GET", path: "/hit/\(round)", run: nil) == nil)
+                try await plans[0].add(try FaultRule(spec: "GET /hit/\(round) 503"))
+                #expect(try await plans[1].take(method: "GET", path: "/hit/\(round)", run: nil) == .serviceUnavailable)
+                #expect(try await plans[0].take(method: "GET", path: "/hit/\(round)", run: nil) == nil)
+            }
+        }
+    }
+
     @Test func aClaimRacedFromTwoInstancesIsTakenOnce() async throws {
         try await PostgresTestDatabase.withInstances(2, purpose: "claims", poolSize: 8) { storages in
             let stores = stores(storages)

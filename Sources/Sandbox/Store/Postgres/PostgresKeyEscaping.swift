@@ -31,6 +31,7 @@ struct PostgresRow<Record: StoredRecord & Codable>: StoredRecord, Codable {
     var storeClaims: [String] { record.storeClaims.map(PostgresKeyText.escaped) }
     var storeGroup: String? { record.storeGroup.map(PostgresKeyText.escaped) }
     var storeIsOpen: Bool { record.storeIsOpen }
+    static var storeBodyOmitsSequence: Bool { Record.storeBodyOmitsSequence }
 }
 
 extension StorePolicy {

@@ -28,6 +28,10 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         idempotencyKey: String?, requiring claims: [String], at moment: StoreMoment, sameRequest: (Record) -> Bool,
         alongside: (_ member: inout Record, _ new: Record) -> Void, make: (_ sequence: Int) -> Record
     ) async throws -> RecordCreation<Record> {
+        let trims = moment.retention.map(trimsByCount) ?? false
+        if !trims, let created = try await createInOneStatement(idempotencyKey: idempotencyKey, claims: claims, at: moment, make: make) {
+            return created
+        }
         var outcome: RecordCreation<Record>?
         var settled: [Record] = []
         try await storage.unit("create", store: name) { db in
@@ -72,7 +76,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
             // the insert's own statement.
             var oldestKept: Double?
             if let retention = moment.retention {
-                if trimsByCount(retention) {
+                if trims {
                     try await forget(db, now: moment.now, retention: retention, keep: retention.capacity - 1)
                 } else {
                     oldestKept = moment.now.timeIntervalSinceReferenceDate - retention.age
@@ -127,6 +131,44 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         tell(settled)
         guard let outcome else { throw PostgresStoreError.failed(operation: "create", store: name, reason: "no outcome") }
         return outcome
+    }
+
+    /// The common create in one statement and no transaction: a record whose body omits its
+    /// number (numbered by the insert itself), under a new idempotency key, with nothing to
+    /// settle, no claim, no group and no room to make by count. Reserving the key, forgetting
+    /// the aged and inserting are one statement, so all or none of it is kept. Nil when that key
+    /// is known already (or the record's key is taken, or an operation's transaction is open):
+    /// the full unit then decides.
+    private func createInOneStatement(
+        idempotencyKey: String?, claims: [String], at moment: StoreMoment, make: (_ sequence: Int) -> Record
+    ) async throws -> RecordCreation<Record>? {
+        guard Record.storeBodyOmitsSequence, policy.settle == nil, claims.isEmpty, let idempotencyKey,
+            PostgresTransaction.current == nil
+        else { return nil }
+        let record = make(0)
+        guard record.storeGroup == nil, record.storeClaims.isEmpty, record.storeIdempotencyKey == idempotencyKey else { return nil }
+        let key = record.storeKey
+        let body = try encode(record)
+        let created = moment.now.timeIntervalSinceReferenceDate
+        let oldestKept = oldestKept(moment) ?? -.infinity
+        let query: PostgresQuery = """
+            WITH reserved AS (
+                    INSERT INTO sandbox_idempotency_keys (store, idempotency_key, record_key) VALUES (\(name), \(idempotencyKey), \(key))
+                    ON CONFLICT DO NOTHING RETURNING 1),
+                aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept))
+            INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
+            SELECT \(name), \(key), nextval('sandbox_record_numbers'), \(created), \(record.storeIsOpen), \(settlesAt(record)), NULL, \(body)
+            FROM reserved RETURNING 1
+            """
+        let inserted = try await storage.read("create", store: name) { db -> Bool? in
+            do {
+                return try await !db.query(query, logger: logger).collect().isEmpty
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+                return nil  // another record holds its key: the unit replaces it, as it would
+            }
+        }
+        guard inserted == true else { return nil }
+        return .created(record)
     }
 
     func record(_ lookup: RecordLookup, at moment: StoreMoment?) async throws -> Record? {
