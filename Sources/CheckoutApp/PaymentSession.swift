@@ -59,10 +59,21 @@ struct PaymentSession: Sendable {
             http: http, sandboxURL: sandboxURL, options: options.providerOptions, notices: notices, desk: desk, catalog: catalog)
         let adapters = Dictionary(uniqueKeysWithValues: options.registry.descriptors.map { ($0.id, $0.makeAdapter(connection)) })
         let customer = sandboxURL.map { SandboxControlClient(baseURL: $0, http: http, sendsToken: controlToken != nil) }
-        if let sandbox {
-            for fault in options.faults { try await sandbox.faults.add(fault, owner: runID) }
-        } else if let customer, !options.faults.isEmpty {
-            try await customer.inject(options.faults, owner: runID)
+        do {
+            if let sandbox {
+                for fault in options.faults { try await sandbox.faults.add(fault, owner: runID) }
+            } else if let customer, !options.faults.isEmpty {
+                try await customer.inject(options.faults, owner: runID)
+            }
+        } catch {
+            // A session that did not start leaves nothing behind: not the faults a shared sandbox
+            // may have kept before the answer was lost (or the run cancelled), nor its own sandbox.
+            // In a task of its own, so a cancelled start still cleans up.
+            await Task {
+                if let customer, sandbox == nil { _ = try? await customer.removeFaults(owner: runID) }
+                await sandbox?.stop()
+            }.value
+            throw error
         }
         return PaymentSession(
             catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,

@@ -20,52 +20,50 @@ struct PostgresRecordLog<Record: LoggedRecord>: SandboxRecordLog {
 
     private var logger: Logger { storage.logger }
 
+    /// One statement, no transaction: the store's sequence row is held only while it runs (two
+    /// instances' batches wait on each other for one statement, not for round trips), and the
+    /// numbers, the trim and the rows are kept together. The numbers live in the `sequence`
+    /// column (and the key); a row's body is encoded before it has one, and `page` puts it back.
     func append(_ records: [Record], at moment: StoreMoment) async throws {
         guard !records.isEmpty else { return }
         let count = records.count
         let now = moment.now.timeIntervalSinceReferenceDate
         let encoder = StoredRecordCoding.encoder()
-        try await storage.unit("append", store: name) { db in
-            var first = 0
-            for try await value in try await db.query(
-                """
-                INSERT INTO sandbox_sequences (store, next) VALUES (\(name), \(count))
-                ON CONFLICT (store) DO UPDATE SET next = sandbox_sequences.next + \(count) RETURNING next - \(count)
-                """, logger: logger
-            ).decode(Int.self) {
-                first = value
-            }
-            if let retention = moment.retention {
-                let oldestKept = now - retention.age
-                // Creation numbers have no gaps (a batch takes them in its own transaction), so the
-                // newest `capacity` are those from `first + count - capacity` on.
-                let keepFrom = first + count - max(0, retention.capacity)
-                try await db.query(
-                    """
-                    DELETE FROM sandbox_records WHERE store = \(name) AND (sequence < \(keepFrom) OR created_at <= \(oldestKept))
-                    """, logger: logger)
-            }
-            var keys: [String] = []
-            var sequences: [Int] = []
-            var bodies: [String] = []
-            keys.reserveCapacity(count)
-            sequences.reserveCapacity(count)
-            bodies.reserveCapacity(count)
-            for (offset, record) in records.enumerated() {
-                var numbered = record
-                numbered.sequence = first + offset
-                keys.append(numbered.storeKey)
-                sequences.append(numbered.sequence)
-                bodies.append(String(decoding: try encoder.encode(numbered), as: UTF8.self))
-            }
-            try await db.query(
-                """
-                INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
-                SELECT \(name), key, sequence, \(now), false, NULL, NULL, body
-                FROM unnest(\(keys)::text[], \(sequences)::bigint[], \(bodies)::text[]) AS batch(key, sequence, body)
-                """, logger: logger)
-            return .commit
+        var bodies: [String] = []
+        bodies.reserveCapacity(count)
+        for record in records {
+            var unnumbered = record
+            unnumbered.sequence = 0
+            bodies.append(String(decoding: try encoder.encode(unnumbered), as: UTF8.self))
         }
+        var query: PostgresQuery = """
+            WITH numbered AS (
+                INSERT INTO sandbox_sequences (store, next) VALUES (\(name), \(count))
+                ON CONFLICT (store) DO UPDATE SET next = sandbox_sequences.next + \(count) RETURNING next - \(count) AS first)
+            """
+        if let retention = moment.retention {
+            // Creation numbers have no gaps (a batch takes them under the row's lock), so the
+            // newest `capacity` are those from `first + count - capacity` on.
+            let oldestKept = now - retention.age
+            let dropBefore = count - max(0, retention.capacity)
+            query.sql += """
+                , trimmed AS (
+                    DELETE FROM sandbox_records WHERE store = $1
+                    AND (sequence < (SELECT first FROM numbered) + $\(query.binds.count + 1)::bigint OR created_at <= $\(query.binds.count + 2)))
+                """
+            query.binds.append(dropBefore)
+            query.binds.append(oldestKept)
+        }
+        query.sql += """
+
+            INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
+            SELECT $1, (numbered.first + batch.ordinality - 1)::text, numbered.first + batch.ordinality - 1, $\(query.binds.count + 1),
+                false, NULL, NULL, batch.body
+            FROM numbered, unnest($\(query.binds.count + 2)::text[]) WITH ORDINALITY AS batch(body, ordinality)
+            """
+        query.binds.append(now)
+        query.binds.append(bodies)
+        try await storage.read("append", store: name) { db in _ = try await db.query(query, logger: logger) }
     }
 
     func newest(at moment: StoreMoment) async throws -> Int? {
@@ -88,14 +86,18 @@ struct PostgresRecordLog<Record: LoggedRecord>: SandboxRecordLog {
                 try await db.query("DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept)", logger: logger)
             }
             var found: [Record] = []
-            for try await (key, body) in try await db.query(
+            for try await (sequence, body) in try await db.query(
                 """
-                SELECT key, body FROM sandbox_records WHERE store = \(name) AND sequence > \(after)
+                SELECT sequence, body FROM sandbox_records WHERE store = \(name) AND sequence > \(after)
                 ORDER BY sequence LIMIT \(max(0, limit))
                 """, logger: logger
-            ).decode((String, String).self) {
-                do { found.append(try decoder.decode(Record.self, from: Data(body.utf8))) } catch {
-                    throw PostgresStoreError.undecodable(store: name, key: key, reason: String(describing: error))
+            ).decode((Int, String).self) {
+                do {
+                    var record = try decoder.decode(Record.self, from: Data(body.utf8))
+                    record.sequence = sequence
+                    found.append(record)
+                } catch {
+                    throw PostgresStoreError.undecodable(store: name, key: String(sequence), reason: String(describing: error))
                 }
             }
             return found

@@ -302,6 +302,13 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         guard limit > 0 else { return [] }
         var claimed: [Record] = []
         let moment = now.timeIntervalSinceReferenceDate
+        // Most rounds find nothing due: one statement says so, without a transaction.
+        let anyDue = try await storage.read("claim", store: name) { db in
+            try await number(
+                db, "SELECT 1 FROM sandbox_records WHERE store = \(name) AND is_open AND (settles_at IS NULL OR settles_at <= \(moment)) LIMIT 1")
+                != nil
+        }
+        guard anyDue else { return [] }
         try await storage.unit("claim", store: name) { db in
             claimed = []
             // Rows another worker holds are skipped, not waited for: each is claimed once.
