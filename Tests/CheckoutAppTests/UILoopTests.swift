@@ -209,7 +209,7 @@ import Testing
 /// A loop left running (a failed test) is stopped with Ctrl-C when the run goes away.
 final class LoopRun: Sendable {
     /// Generous: waits end as soon as the loop does; the whole suite beside it can starve two cores.
-    static let timeout: Duration = .seconds(30)
+    static let timeout: Duration = .seconds(120)
 
     let terminal: InMemoryTerminal
     let inbox = Inbox()
