@@ -147,15 +147,22 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         else { return nil }
         let record = make(0)
         guard record.storeGroup == nil, record.storeClaims.isEmpty, record.storeIdempotencyKey == idempotencyKey else { return nil }
-        let statement = PostgresHotStatements.Create(
-            store: name, idempotencyKey: idempotencyKey, key: record.storeKey, oldestKept: oldestKept(moment) ?? -.infinity,
-            createdAt: moment.now.timeIntervalSinceReferenceDate, isOpen: record.storeIsOpen, settlesAt: settlesAt(record),
-            body: try encode(record))
+        let key = record.storeKey
+        let body = try encode(record)
+        let created = moment.now.timeIntervalSinceReferenceDate
+        let oldestKept = oldestKept(moment) ?? -.infinity
+        let query: PostgresQuery = """
+            WITH reserved AS (
+                    INSERT INTO sandbox_idempotency_keys (store, idempotency_key, record_key) VALUES (\(name), \(idempotencyKey), \(key))
+                    ON CONFLICT DO NOTHING RETURNING 1),
+                aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept))
+            INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
+            SELECT \(name), \(key), nextval('sandbox_record_numbers'), \(created), \(record.storeIsOpen), \(settlesAt(record)), NULL, \(body)
+            FROM reserved RETURNING 1
+            """
         let inserted = try await storage.read("create", store: name) { db -> Bool? in
             do {
-                var created = false
-                for try await _ in try await db.execute(statement, logger: logger) { created = true }
-                return created
+                return try await !db.query(query, logger: logger).collect().isEmpty
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
                 return nil  // another record holds its key: the unit replaces it, as it would
             }
@@ -171,7 +178,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         // Nothing due: one statement forgets what is past its age and reads.
         let quick: Record?? = try await storage.read("read", store: name) { db in
             guard try await dueKeys(moment, db).isEmpty else { return nil }
-            return .some(try await unlockedRecord(db, lookup, forgettingFrom: oldestKept(moment))?.record)
+            return .some(try await records(db, self.lookup(lookup, locking: false, forgettingFrom: oldestKept(moment))).first?.record)
         }
         if let quick { return quick }
         var found: Record?
@@ -196,7 +203,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         let answered = try await storage.read("update", store: name) { db -> Bool in
             if let moment, !(try await dueKeys(moment, db).isEmpty) { return false }
             let oldestKept = moment.flatMap(oldestKept)
-            guard let found = try await unlockedRecord(db, lookup, forgettingFrom: oldestKept) else {
+            guard let found = try await records(db, self.lookup(lookup, locking: false, forgettingFrom: oldestKept)).first else {
                 quick = .notFound
                 return true
             }
@@ -470,19 +477,6 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         }
         if locking { sql += " FOR UPDATE OF r" }
         return PostgresQuery(unsafeSQL: sql, binds: bindings)
-    }
-
-    /// One record, read without a lock (a record by key through the prepared statement).
-    private func unlockedRecord(_ db: PostgresConnection, _ lookup: RecordLookup, forgettingFrom oldestKept: Double?) async throws
-        -> (key: String, record: Record)?
-    {
-        guard case .key(let key) = lookup, let oldestKept else {
-            return try await records(db, self.lookup(lookup, locking: false, forgettingFrom: oldestKept)).first
-        }
-        for try await (found, body) in try await db.execute(PostgresHotStatements.RecordByKey(store: name, key: key, oldestKept: oldestKept), logger: logger) {
-            return (found, try decode(body, key: found))
-        }
-        return nil
     }
 
     /// Records created at this time or earlier are past the moment's retention.
