@@ -27,7 +27,7 @@ struct AdyenTestSandbox: Sendable {
     }
 
     private var http: ProviderHTTPClient {
-        ProviderHTTPClient(timeout: .seconds(5), retryPolicy: RetryPolicy(maxAttempts: 1, baseDelay: .milliseconds(1)))
+        ProviderHTTPClient(timeout: .seconds(30), retryPolicy: RetryPolicy(maxAttempts: 1, baseDelay: .milliseconds(1)))
     }
 
     /// An Adyen API call: `X-API-Key` (lower-case, as the Python library sends it) unless nil.

@@ -48,7 +48,7 @@ struct AntomTestSandbox: Sendable {
     static let sandboxPublicKey: _RSA.Signing.PublicKey = try! AntomSignature.publicKey(AntomSandboxCredentials.sandboxPublicKey)
 
     private var http: ProviderHTTPClient {
-        ProviderHTTPClient(timeout: .seconds(5), retryPolicy: RetryPolicy(maxAttempts: 1, baseDelay: .milliseconds(1)))
+        ProviderHTTPClient(timeout: .seconds(30), retryPolicy: RetryPolicy(maxAttempts: 1, baseDelay: .milliseconds(1)))
     }
 
     /// A signed API call: `body` signed as `clientID` with `key` (the test client's by default);

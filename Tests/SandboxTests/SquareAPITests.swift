@@ -497,7 +497,7 @@ import TestSupport
         try await Fixture.with { sandbox in
             // Afterpay's Get Payment (Basic credentials) shares GET /v2/payments/{id} with Square.
             let basic = "Basic " + Data("100101:sandbox-secret-key".utf8).base64EncodedString()
-            let http = ProviderHTTPClient(timeout: .seconds(5), retryPolicy: RetryPolicy(maxAttempts: 1, baseDelay: .milliseconds(1)))
+            let http = ProviderHTTPClient(timeout: .seconds(30), retryPolicy: RetryPolicy(maxAttempts: 1, baseDelay: .milliseconds(1)))
             let afterpay = try await http.send(
                 ProviderRequest(method: "GET", url: sandbox.baseURL + "/v2/payments/token:unknown", headers: [(name: "Authorization", value: basic)]),
                 provider: "test")

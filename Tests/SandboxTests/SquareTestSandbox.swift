@@ -27,7 +27,7 @@ struct SquareTestSandbox: Sendable {
     }
 
     private var http: ProviderHTTPClient {
-        ProviderHTTPClient(timeout: .seconds(5), retryPolicy: RetryPolicy(maxAttempts: 1, baseDelay: .milliseconds(1)))
+        ProviderHTTPClient(timeout: .seconds(30), retryPolicy: RetryPolicy(maxAttempts: 1, baseDelay: .milliseconds(1)))
     }
 
     /// A Square API call: `Authorization: Bearer <token>` and `Square-Version` unless nil.

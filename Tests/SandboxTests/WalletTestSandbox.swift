@@ -34,7 +34,7 @@ struct WalletTestSandbox: Sendable {
     }
 
     /// One attempt per call: what the sandbox answered first is what the test sees.
-    var http: ProviderHTTPClient { ProviderHTTPClient(timeout: .seconds(5), retryPolicy: .never) }
+    var http: ProviderHTTPClient { ProviderHTTPClient(timeout: .seconds(30), retryPolicy: .never) }
 
     var tokens: WalletTokenClient { WalletTokenClient(baseURL: baseURL, http: http) }
 

@@ -32,8 +32,10 @@ public struct SandboxHarness: Sendable {
     }
 
     /// `run`: the checkout run the requests name, whose faults they get (besides the sandbox's).
+    /// The 30 s timeout only matters when a test would fail: CI's starved machine once stalled
+    /// every in-flight request of the test process for over 5 s at one moment.
     public func http(
-        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)), timeout: Duration = .seconds(5),
+        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)), timeout: Duration = .seconds(30),
         run: String? = nil
     ) -> ProviderHTTPClient {
         ProviderHTTPClient(
@@ -41,7 +43,7 @@ public struct SandboxHarness: Sendable {
             sandboxRun: run.map { (baseURL: baseURL, runID: $0) })
     }
 
-    public func client(clientID: String = SandboxHarness.clientID, timeout: Duration = .seconds(5), run: String? = nil) -> CustomerRequestClient {
+    public func client(clientID: String = SandboxHarness.clientID, timeout: Duration = .seconds(30), run: String? = nil) -> CustomerRequestClient {
         CustomerRequestClient(
             configuration: CashAppConfiguration(baseURL: baseURL, clientID: clientID, brandID: Self.brandID),
             http: http(timeout: timeout, run: run))
