@@ -36,23 +36,33 @@ struct PostgresRecordLog<Record: LoggedRecord>: SandboxRecordLog {
             unnumbered.sequence = 0
             bodies.append(String(decoding: try encoder.encode(unnumbered), as: UTF8.self))
         }
-        var query: PostgresQuery = """
-            WITH numbered AS (
-                INSERT INTO sandbox_sequences (store, next) VALUES (\(name), \(count))
-                ON CONFLICT (store) DO UPDATE SET next = sandbox_sequences.next + \(count) RETURNING next - \(count) AS first)
-            """
+        var query: PostgresQuery
         if let retention = moment.retention {
             // Creation numbers have no gaps (a batch takes them under the row's lock), so the
-            // newest `capacity` are those from `first + count - capacity` on.
-            let oldestKept = now - retention.age
-            let dropBefore = count - max(0, retention.capacity)
-            query.sql += """
-                , trimmed AS (
+            // newest `capacity` are those from `first + count - capacity` on. The delete walks only
+            // the numbers since the last cut (`trimmed_before`), not every row trimmed since the
+            // last vacuum; and it cuts no higher than the numbers its snapshot can see (`prior`:
+            // a batch committed after it began is invisible to it), so that every row below the
+            // stored cut is gone.
+            query = """
+                WITH prior AS (SELECT next, trimmed_before FROM sandbox_sequences WHERE store = \(name)),
+                numbered AS (
+                    INSERT INTO sandbox_sequences (store, next, trimmed_before) VALUES ($1, \(count), 0)
+                    ON CONFLICT (store) DO UPDATE SET next = sandbox_sequences.next + $2, trimmed_before = greatest(
+                        sandbox_sequences.trimmed_before,
+                        least(sandbox_sequences.next + $2 - \(max(0, retention.capacity)), coalesce((SELECT next FROM prior), 0)))
+                    RETURNING next - $2 AS first, least(next - $3, coalesce((SELECT next FROM prior), 0)) AS cut),
+                trimmed AS (
                     DELETE FROM sandbox_records WHERE store = $1
-                    AND (sequence < (SELECT first FROM numbered) + $\(query.binds.count + 1)::bigint OR created_at <= $\(query.binds.count + 2)))
+                    AND ((sequence >= coalesce((SELECT trimmed_before FROM prior), 0) AND sequence < (SELECT cut FROM numbered))
+                        OR created_at <= \(now - retention.age)))
                 """
-            query.binds.append(dropBefore)
-            query.binds.append(oldestKept)
+        } else {
+            query = """
+                WITH numbered AS (
+                    INSERT INTO sandbox_sequences (store, next) VALUES (\(name), \(count))
+                    ON CONFLICT (store) DO UPDATE SET next = sandbox_sequences.next + $2 RETURNING next - $2 AS first)
+                """
         }
         query.sql += """
 
