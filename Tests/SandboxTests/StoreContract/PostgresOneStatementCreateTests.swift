@@ -83,4 +83,27 @@ struct PostgresOneStatementCreateTests {
             #expect(try await create(store, UnnumberedRecord(key: "again", idempotencyKey: "k-old"), at: 62, retention: retention) == "created")
         }
     }
+
+    /// The hot statements delete the aged at most once a second per instance; in between, reads
+    /// never find a record past its age, and its key is free to a new create at once.
+    @Test func aRecordPastItsAgeIsNeverFoundWhileItsRowWaitsForTheNextSecond() async throws {
+        try await PostgresTestDatabase.withInstances(1, purpose: "one_statement_age_gate") { storages throws in
+            let store = storages[0].store("unnumbered", of: UnnumberedRecord.self, policy: StorePolicy())
+            let retention = Retention(age: 10, capacity: 10_000)
+            func read(_ key: String, at seconds: Double) async throws -> String? {
+                try await store.record(.key(key), at: StoreMoment(now: start.addingTimeInterval(seconds), retention: retention))?.key
+            }
+            #expect(try await create(store, UnnumberedRecord(key: "a", idempotencyKey: "k-a"), at: 0, retention: retention) == "created")
+            #expect(try await create(store, UnnumberedRecord(key: "b", idempotencyKey: "k-b"), at: 0.5, retention: retention) == "created")
+            #expect(try await read("b", at: 10.2) == "b")  // forgets "a" (this second's forgetting)
+            #expect(try await store.count() == 1)
+            // "b" is past its age from 10.5 on; the next forgetting is at 11.2 or later.
+            #expect(try await read("b", at: 10.7) == nil)
+            #expect(try await store.count() == 1, "its row waits for the next second")
+            #expect(try await create(store, UnnumberedRecord(key: "b2", idempotencyKey: "k-b"), at: 10.8, retention: retention) == "created")
+            #expect(try await read("b2", at: 10.9) == "b2")
+            #expect(try await read("b2", at: 21) == nil)
+            #expect(try await store.count() == 0)
+        }
+    }
 }

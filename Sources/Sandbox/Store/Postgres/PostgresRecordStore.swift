@@ -13,6 +13,8 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     let policy: StorePolicy<Record>
     /// Creates since this instance last made room by count (`trimsByCount`).
     private let createsSinceTrim = Mutex(0)
+    /// When (in the moments' time) this instance's hot statements last forgot the aged (`forgetsAged`).
+    private let agedForgottenAt = Mutex(-Double.infinity)
 
     init(name: String, storage: PostgresStorage, policy: StorePolicy<Record>) {
         self.name = name
@@ -159,21 +161,35 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         let body = try encode(record)
         let created = moment.now.timeIntervalSinceReferenceDate
         let oldestKept = oldestKept(moment) ?? -.infinity
-        let query: PostgresQuery = """
-            WITH reserved AS (
-                    INSERT INTO sandbox_idempotency_keys (store, idempotency_key, record_key) VALUES (\(name), \(idempotencyKey), \(key))
-                    ON CONFLICT DO NOTHING RETURNING 1),
-                aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept))
-            INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
-            SELECT \(name), \(key), nextval('sandbox_record_numbers'), \(created), \(record.storeIsOpen), \(settlesAt(record)), NULL, \(body)
-            FROM reserved RETURNING 1
-            """
         let inserted = try await storage.read("create", store: name) { db -> Bool? in
             do {
+                guard forgetsAged(moment) else {
+                    let statement = PostgresHotStatements.Create(
+                        store: name, idempotencyKey: idempotencyKey, key: key, createdAt: created, isOpen: record.storeIsOpen,
+                        settlesAt: settlesAt(record), body: body)
+                    var created = false
+                    for try await _ in try await db.execute(statement, logger: logger) { created = true }
+                    return created
+                }
+                let query: PostgresQuery = """
+                    WITH reserved AS (
+                            INSERT INTO sandbox_idempotency_keys (store, idempotency_key, record_key) VALUES (\(name), \(idempotencyKey), \(key))
+                            ON CONFLICT DO NOTHING RETURNING 1),
+                        aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept))
+                    INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
+                    SELECT \(name), \(key), nextval('sandbox_record_numbers'), \(created), \(record.storeIsOpen), \(settlesAt(record)), NULL, \(body)
+                    FROM reserved RETURNING 1
+                    """
                 return try await !db.query(query, logger: logger).collect().isEmpty
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
                 return nil  // another record holds its key: the unit replaces it, as it would
             }
+        }
+        if inserted == false, let retention = moment.retention {
+            // The key is known: perhaps to a record past its age whose row waits for the next
+            // second's forgetting. Forgotten now, in a statement of its own (its key goes at its
+            // commit), the unit finds such a key free, as it would have been.
+            try await storage.read("create", store: name) { db in try await forgetAged(db, now: moment.now, retention: retention) }
         }
         guard inserted == true else { return nil }
         return .created(record)
@@ -186,7 +202,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         // Nothing due: one statement forgets what is past its age and reads.
         let quick: Record?? = try await storage.read("read", store: name) { db in
             guard try await dueKeys(moment, db).isEmpty else { return nil }
-            return .some(try await records(db, self.lookup(lookup, locking: false, forgettingFrom: oldestKept(moment))).first?.record)
+            return .some(try await unlockedRecord(db, lookup, at: moment)?.record)
         }
         if let quick { return quick }
         var found: Record?
@@ -210,8 +226,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         var quick: RecordUpdate<Value, Record>?
         let answered = try await storage.read("update", store: name) { db -> Bool in
             if let moment, !(try await dueKeys(moment, db).isEmpty) { return false }
-            let oldestKept = moment.flatMap(oldestKept)
-            guard let found = try await records(db, self.lookup(lookup, locking: false, forgettingFrom: oldestKept)).first else {
+            guard let found = try await unlockedRecord(db, lookup, at: moment) else {
                 quick = .notFound
                 return true
             }
@@ -481,9 +496,11 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     // MARK: - Rows
 
     /// The query that finds one record by key, idempotency key or claim (locking its row when
-    /// asked). With `forgettingFrom`, the same statement forgets the store's records created then
-    /// or earlier, and finds none of them.
-    private func lookup(_ lookup: RecordLookup, locking: Bool, forgettingFrom oldestKept: Double? = nil) -> PostgresQuery {
+    /// asked). With `forgettingFrom`, it finds none of the records created then or earlier, and
+    /// with `forgetting` the same statement forgets them.
+    private func lookup(_ lookup: RecordLookup, locking: Bool, forgettingFrom oldestKept: Double? = nil, forgetting: Bool = true)
+        -> PostgresQuery
+    {
         var bindings = PostgresBindings()
         bindings.append(name)
         var sql = "SELECT r.key, r.body FROM "
@@ -506,10 +523,43 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         }
         if let oldestKept {
             bindings.append(oldestKept)
-            sql = "WITH aged AS (DELETE FROM sandbox_records WHERE store = $1 AND created_at <= $3) " + sql + " AND r.created_at > $3"
+            sql += " AND r.created_at > $3"
+            if forgetting { sql = "WITH aged AS (DELETE FROM sandbox_records WHERE store = $1 AND created_at <= $3) " + sql }
         }
         if locking { sql += " FOR UPDATE OF r" }
         return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+
+    /// One record, read without a lock and never one past the moment's age; by key through the
+    /// prepared statement, unless this read is the one that forgets the aged (`forgetsAged`).
+    private func unlockedRecord(_ db: PostgresConnection, _ lookup: RecordLookup, at moment: StoreMoment?) async throws
+        -> (key: String, record: Record)?
+    {
+        let oldestKept = moment.flatMap(oldestKept)
+        let forgetting = moment.map(forgetsAged) ?? false
+        guard case .key(let key) = lookup, !forgetting else {
+            return try await records(db, self.lookup(lookup, locking: false, forgettingFrom: oldestKept, forgetting: forgetting)).first
+        }
+        let statement = PostgresHotStatements.RecordByKey(store: name, key: key, oldestKept: oldestKept ?? -.infinity)
+        for try await (found, body) in try await db.execute(statement, logger: logger) {
+            return (found, try decode(body, key: found))
+        }
+        return nil
+    }
+
+    /// Whether this statement also deletes the records past the moment's age: at most once a
+    /// second of the moments' time per instance and store. Reads never find them either way, so
+    /// they linger unseen for at most that second; the other statements stay the prepared ones,
+    /// whose cached plans suit a table of any size (a delete by age planned while the table was
+    /// empty would scan it whole on every request for as long as the plan lived).
+    private func forgetsAged(_ moment: StoreMoment) -> Bool {
+        guard moment.retention != nil else { return false }
+        let now = moment.now.timeIntervalSinceReferenceDate
+        return agedForgottenAt.withLock { last in
+            guard now - last >= 1 || now < last else { return false }
+            last = now
+            return true
+        }
     }
 
     /// Records created at this time or earlier are past the moment's retention.
