@@ -429,6 +429,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         // leaves the room to it.
         let alone = try await number(db, "SELECT 1 WHERE pg_try_advisory_xact_lock(1, hashtext(\(name)))") != nil
         guard alone else { return }
+        trimmed()
         guard policy.forgetsSettledFirst else {
             // Oldest first: everything up to the newest row beyond `keep`, found by walking the
             // creation-order index backwards, goes in one range of that index. Rows churn faster
@@ -476,15 +477,24 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     /// alone), so a store holding many does it once in `capacity / 16` creates (each instance
     /// counting its own): such a store may hold that many more than its capacity for a moment;
     /// one bounded to fewer than 32 is trimmed on every create (exactly to its bound, unless
-    /// another create is trimming it at that moment: the next one then does).
+    /// another create is trimming it at that moment: the next one then does). A trim left to
+    /// another instance's is tried again a sixteenth of the way on.
     private func trimsByCount(_ retention: Retention) -> Bool {
         let every = max(1, retention.capacity / 16)
         return createsSinceTrim.withLock { count in
             count += 1
             guard count >= every else { return false }
-            count = 0
+            // Unless this trim is made (`trimmed`), the next try comes a sixteenth of the way
+            // on: one left to another instance's trim under way still counts, since that trim
+            // kept the bound as of its start only.
+            count = every - max(1, every / 16)
             return true
         }
+    }
+
+    /// A trim is being made: the count starts again.
+    private func trimmed() {
+        createsSinceTrim.withLock { $0 = 0 }
     }
 
     /// Hands settled records to the policy's listener, after their unit committed.
