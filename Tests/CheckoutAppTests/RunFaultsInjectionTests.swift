@@ -65,7 +65,7 @@ import Testing
     }
 
     private static func client(_ url: String) -> SandboxControlClient {
-        SandboxControlClient(baseURL: url, http: ProviderHTTPClient(retryPolicy: .never))
+        SandboxControlClient(baseURL: url, http: ProviderHTTPClient(timeout: .seconds(30), retryPolicy: .never))
     }
 
     private static let faults: [FaultRule] = ["POST /v2/payments 500", "GET /v2/payments/ slow*2"].compactMap { try? FaultRule(spec: $0) }

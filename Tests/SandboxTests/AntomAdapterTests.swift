@@ -21,7 +21,7 @@ import Testing
     private func adapter(
         _ sandbox: AntomTestSandbox, events: Events, notifications: (any AntomNotificationSource)? = nil, settings: AntomPaymentSettings = AntomPaymentSettings()
     ) -> AntomAdapter {
-        let http = ProviderHTTPClient(retryPolicy: .never)
+        let http = ProviderHTTPClient(timeout: .seconds(30), retryPolicy: .never)
         let clock = sandbox.clock
         let now: @Sendable () -> Date = { clock?.now ?? Date() }
         return AntomAdapter(

@@ -247,7 +247,7 @@ import TestSupport
         let cashAppConfiguration = CashAppOptions.configuration(ProviderOptionValues(), sandboxURL: sandbox.baseURL)
         let squareConfiguration = SquareOptions.configuration(ProviderOptionValues(), sandboxURL: sandbox.baseURL)
         let secrets = [adyenConfiguration.apiKey, cashAppConfiguration.clientID, squareConfiguration.accessToken]
-        let http = ProviderHTTPClient(log: log, redactor: Redactor(secrets: secrets), retryPolicy: .never)
+        let http = ProviderHTTPClient(log: log, redactor: Redactor(secrets: secrets), timeout: .seconds(30), retryPolicy: .never)
         let adyen = AdyenClient(configuration: adyenConfiguration, http: http)
         // As AdyenAdapter.savedMethods lists them (the $cashtag is in /paymentMethods' listing only).
         let listed = try await adyen.paymentMethods(amount: nil, idempotencyKey: UUID().uuidString)

@@ -14,7 +14,7 @@ import TestSupport
     private static let token = "team-sandbox-token-0123456789abcdef"
 
     private static func send(_ sandbox: RunningSandbox, _ method: String, _ path: String) async throws -> ProviderResponse {
-        try await ProviderHTTPClient(retryPolicy: .never).send(
+        try await ProviderHTTPClient(timeout: .seconds(30), retryPolicy: .never).send(
             ProviderRequest(method: method, url: sandbox.baseURL + path, headers: [], body: nil), provider: "test")
     }
 

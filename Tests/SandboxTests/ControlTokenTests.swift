@@ -31,7 +31,7 @@ import TestSupport
         if json != nil { headers.append((name: "Content-Type", value: "application/json")) }
         if form { headers.append((name: "Content-Type", value: "application/x-www-form-urlencoded")) }
         if let authorization { headers.append((name: "Authorization", value: authorization)) }
-        return try await ProviderHTTPClient(retryPolicy: .never).send(
+        return try await ProviderHTTPClient(timeout: .seconds(30), retryPolicy: .never).send(
             ProviderRequest(method: method, url: url, headers: headers, body: json.map { Data($0.utf8) }), provider: "test")
     }
 
@@ -39,7 +39,7 @@ import TestSupport
     static func pendingRequest(_ baseURL: String) async throws -> CustomerRequest {
         let client = CustomerRequestClient(
             configuration: CashAppConfiguration(baseURL: baseURL, clientID: SandboxHarness.clientID, brandID: SandboxHarness.brandID),
-            http: ProviderHTTPClient(retryPolicy: .never))
+            http: ProviderHTTPClient(timeout: .seconds(30), retryPolicy: .never))
         return try await client.create(SandboxHarness.params())
     }
 
@@ -219,7 +219,7 @@ import TestSupport
         try await Self.withSandbox(token: Self.token) { base in
             let log = ExchangeLog()
             let http = ProviderHTTPClient(
-                log: log, redactor: Redactor(secrets: [Self.token]), retryPolicy: .never, sandboxRun: (baseURL: base, runID: "run-test"),
+                log: log, redactor: Redactor(secrets: [Self.token]), timeout: .seconds(30), retryPolicy: .never, sandboxRun: (baseURL: base, runID: "run-test"),
                 sandboxControlToken: Self.token)
             let control = SandboxControlClient(baseURL: base, http: http, sendsToken: true)
             try await control.inject(fault: "GET /nowhere 503", owner: "run-test")
@@ -241,13 +241,13 @@ import TestSupport
     @Test func aRefusedTokenIsAClearClientError() async throws {
         try await Self.withSandbox(token: Self.token) { base in
             let request = try await Self.pendingRequest(base)
-            let none = SandboxControlClient(baseURL: base, http: ProviderHTTPClient(retryPolicy: .never))
+            let none = SandboxControlClient(baseURL: base, http: ProviderHTTPClient(timeout: .seconds(30), retryPolicy: .never))
             let missing = try #require(await failure { () async throws(SandboxControlFailure) in try await none.act(.approve, on: request.id) })
             #expect(missing.isControlTokenRefusal)
             #expect(missing.description == "the sandbox at \(base) needs a control token: pass --sandbox-token-file or set CHECKOUT_SANDBOX_CONTROL_TOKEN")
             let wrong = SandboxControlClient(
                 baseURL: base,
-                http: ProviderHTTPClient(retryPolicy: .never, sandboxRun: (baseURL: base, runID: "run-x"), sandboxControlToken: Self.wrongSameLength),
+                http: ProviderHTTPClient(timeout: .seconds(30), retryPolicy: .never, sandboxRun: (baseURL: base, runID: "run-x"), sandboxControlToken: Self.wrongSameLength),
                 sendsToken: true)
             let refused = try #require(await failure { () async throws(SandboxControlFailure) in try await wrong.inject(fault: "GET /x 503") })
             #expect(refused.isControlTokenRefusal)

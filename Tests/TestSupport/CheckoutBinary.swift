@@ -74,7 +74,7 @@ public enum CheckoutBinary {
         _ method: String, _ url: String, json: String? = nil, headers extra: [(name: String, value: String)] = []
     ) async throws -> (status: Int, body: Data) {
         let headers = (json == nil ? [] : [(name: "Content-Type", value: "application/json")]) + extra
-        let response = try await ProviderHTTPClient(retryPolicy: .never).send(
+        let response = try await ProviderHTTPClient(timeout: .seconds(30), retryPolicy: .never).send(
             ProviderRequest(method: method, url: url, headers: headers, body: json.map { Data($0.utf8) }), provider: "test")
         return (response.status, response.body)
     }
