@@ -395,6 +395,7 @@ struct JournalRecord: LoggedRecord, Equatable {
 
     init(from decoder: any Decoder) throws { self.init(entry: try SandboxJournalEntry(from: decoder)) }
     func encode(to encoder: any Encoder) throws { try entry.encode(to: encoder) }
+    var storedJSON: String? { JournalEntryStoredJSON.text(entry) }
 
     static func == (lhs: JournalRecord, rhs: JournalRecord) -> Bool { lhs.entry == rhs.entry }
 }

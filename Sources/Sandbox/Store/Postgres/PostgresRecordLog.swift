@@ -34,7 +34,7 @@ struct PostgresRecordLog<Record: LoggedRecord>: SandboxRecordLog {
         for record in records {
             var unnumbered = record
             unnumbered.sequence = 0
-            bodies.append(String(decoding: try encoder.encode(unnumbered), as: UTF8.self))
+            bodies.append(try unnumbered.storedJSON ?? String(decoding: encoder.encode(unnumbered), as: UTF8.self))
         }
         var query: PostgresQuery
         if let retention = moment.retention {

@@ -15,6 +15,8 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     private let createsSinceTrim = Mutex(0)
     /// When (in the moments' time) this instance's hot statements last forgot the aged (`forgetsAged`).
     private let agedForgottenAt = Mutex(-Double.infinity)
+    /// Records by the JSON last written or read for them: decoded once.
+    private let decoded = DecodedRecordCache<Record>()
 
     init(name: String, storage: PostgresStorage, policy: StorePolicy<Record>) {
         self.name = name
@@ -158,7 +160,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         let record = make(0)
         guard record.storeGroup == nil, record.storeClaims.isEmpty, record.storeIdempotencyKey == idempotencyKey else { return nil }
         let key = record.storeKey
-        let body = try encode(record)
+        let body = try encodeWritten(record)
         let created = moment.now.timeIntervalSinceReferenceDate
         let oldestKept = oldestKept(moment) ?? -.infinity
         let inserted = try await storage.read("create", store: name) { db -> Bool? in
@@ -650,7 +652,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         }
         try await db.query(
             """
-            UPDATE sandbox_records SET body = \(try encode(after)), is_open = \(after.storeIsOpen),
+            UPDATE sandbox_records SET body = \(try encodeWritten(after)), is_open = \(after.storeIsOpen),
                 settles_at = \(settlesAt(after)), record_group = \(after.storeGroup)
             WHERE store = \(name) AND key = \(key)
             """, logger: logger)
@@ -664,7 +666,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         _ db: PostgresConnection, _ record: Record, sequence: Int, createdAt: Date, forgettingFrom oldestKept: Double?, naming: String?
     ) async throws {
         let key = record.storeKey
-        let body = try encode(record)
+        let body = try encodeWritten(record)
         let created = createdAt.timeIntervalSinceReferenceDate
         func row(_ suffix: String) -> PostgresQuery {
             """
@@ -722,9 +724,19 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         String(decoding: try StoredRecordCoding.encoder().encode(record), as: UTF8.self)
     }
 
+    /// `encode`, for a record being written: remembered, so reading it back decodes nothing.
+    private func encodeWritten(_ record: Record) throws -> String {
+        let body = try encode(record)
+        decoded.keep(record, as: body)
+        return body
+    }
+
     private func decode(_ body: String, key: String) throws -> Record {
+        if let known = decoded.record(for: body) { return known }
         do {
-            return try StoredRecordCoding.decoder().decode(Record.self, from: Data(body.utf8))
+            let record = try StoredRecordCoding.decoder().decode(Record.self, from: Data(body.utf8))
+            decoded.keep(record, as: body)
+            return record
         } catch {
             throw PostgresStoreError.undecodable(store: name, key: key, reason: String(describing: error))
         }
