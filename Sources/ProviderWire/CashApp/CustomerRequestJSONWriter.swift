@@ -14,62 +14,41 @@ public enum CustomerRequestJSONWriter {
     }
 }
 
-/// A JSON text being written, members in the encoder's sorted key order (fixed here: every key
-/// is lowercase ASCII; the test against the encoder holds it to that). Each writer says false
-/// when it met something it leaves to the encoder.
-private struct JSONBytes {
-    var bytes: [UInt8] = []
-    private var needsComma = false
-
-    init() { bytes.reserveCapacity(1024) }
-
-    mutating func open() {
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
-    }
-
-    mutating func close() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
-    }
-
-    /// `"key":` (after a comma when a member came before).
-    mutating func key(_ name: StaticString) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        needsComma = false
-    }
-
-    mutating func string(_ text: String) -> Bool {
-        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(UInt8(ascii: "\""))
-        needsComma = true
-        return true
-    }
-
-    mutating func number(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
-        needsComma = true
-    }
-
-    mutating func date(_ value: Date) -> Bool { string(ISO8601Milliseconds.string(from: value)) }
-
-    mutating func array<Element>(_ elements: [Element], _ write: (inout JSONBytes, Element) -> Bool) -> Bool {
-        bytes.append(UInt8(ascii: "["))
-        for (index, element) in elements.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            guard write(&self, element) else { return false }
+/// The customer request's parts, as `CustomerRequest` and `CreateCustomerRequestParams` encode them.
+extension JSONBytes {
+    /// `{"name":"value"}` for metadata of at most one key (the encoder decides the order of more).
+    private mutating func metadata(_ metadata: [String: String]) -> Bool {
+        guard metadata.count <= 1 else { return false }
+        open()
+        for (name, value) in metadata {
+            guard key(named: name), string(value) else { return false }
         }
-        bytes.append(UInt8(ascii: "]"))
-        needsComma = true
+        close()
         return true
     }
 
-    mutating func envelope(_ request: CustomerRequest) -> Bool {
+    /// What a create asked for (`CreateCustomerRequestParams`).
+    package mutating func params(_ params: CreateCustomerRequestParams) -> Bool {
+        open()
+        key("actions")
+        guard array(params.actions, { $0.action($1) }) else { return false }
+        key("channel")
+        guard string(params.channel.rawValue) else { return false }
+        if let metadata = params.metadata {
+            key("metadata")
+            guard self.metadata(metadata) else { return false }
+        }
+        key("redirect_url")
+        guard string(params.redirectURL) else { return false }
+        if let reference = params.referenceID {
+            key("reference_id")
+            guard string(reference) else { return false }
+        }
+        close()
+        return true
+    }
+
+    package mutating func envelope(_ request: CustomerRequest) -> Bool {
         open()
         key("request")
         guard self.request(request) else { return false }
@@ -77,7 +56,7 @@ private struct JSONBytes {
         return true
     }
 
-    mutating func request(_ request: CustomerRequest) -> Bool {
+    package mutating func request(_ request: CustomerRequest) -> Bool {
         open()
         key("actions")
         guard array(request.actions, { $0.action($1) }) else { return false }
@@ -116,15 +95,8 @@ private struct JSONBytes {
         key("id")
         guard string(request.id) else { return false }
         if let metadata = request.metadata {
-            guard metadata.count <= 1 else { return false }
             key("metadata")
-            open()
-            for (name, value) in metadata {
-                guard string(name) else { return false }
-                bytes.append(UInt8(ascii: ":"))
-                guard string(value) else { return false }
-            }
-            close()
+            guard self.metadata(metadata) else { return false }
         }
         if let origin = request.origin {
             key("origin")

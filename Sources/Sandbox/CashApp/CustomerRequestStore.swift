@@ -16,6 +16,7 @@ public final class CustomerRequestStore: Sendable {
         var storeKey: String { request.id }
         var storeIdempotencyKey: String? { scopedKey }
         static var storeBodyOmitsSequence: Bool { true }
+        var storedJSON: String? { StoredRequestJSON.text(self) }
     }
 
     let settings: SandboxSettings

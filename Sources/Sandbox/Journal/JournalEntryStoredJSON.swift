@@ -5,158 +5,65 @@ import ProviderWire
 /// `StoredRecordCoding.encoder()` writes (sorted keys, slashes escaped, dates as seconds since
 /// 2001), which `JournalEntryStoredJSONTests` holds it to. Every request on a database-backed
 /// sandbox is written once, and Foundation's encoder was a fifth of an instance's time under
-/// load (`make bench`'s P6). Nil for a duration that is not a finite number, which the encoder
-/// writes as a string: the caller then falls back to it.
+/// load (`make bench`'s P6). Nil for a duration or time that is not a finite number, which the
+/// encoder writes as a string: the caller then falls back to it.
 enum JournalEntryStoredJSON {
     static func text(_ entry: SandboxJournalEntry) -> String? {
-        guard entry.durationMilliseconds.isFinite, entry.time.timeIntervalSinceReferenceDate.isFinite else { return nil }
-        var out = StoredJSONBytes()
-        out.open()
-        out.key("duration_ms")
-        out.number(entry.durationMilliseconds)
-        if let fault = entry.fault {
-            out.key("fault")
-            out.string(fault)
-        }
-        out.key("id")
-        out.number(entry.id)
-        out.key("instance")
-        out.string(entry.instance)
-        out.key("method")
-        out.string(entry.method)
-        out.key("path")
-        out.string(entry.path)
-        if let provider = entry.provider {
-            out.key("provider")
-            out.string(provider)
-        }
-        out.key("references")
-        out.array(entry.references) { $0.string($1) }
-        out.key("request")
-        out.message(entry.request)
-        out.key("response")
-        out.message(entry.response)
-        if let run = entry.run {
-            out.key("run")
-            out.string(run)
-        }
-        out.key("status")
-        out.number(entry.status)
-        out.key("time")
-        out.number(entry.time.timeIntervalSinceReferenceDate)
-        out.close()
+        var out = JSONBytes(.stored)
+        guard out.entry(entry) else { return nil }
         return String(decoding: out.bytes, as: UTF8.self)
     }
 }
 
-/// A JSON text being written as `JSONEncoder` writes it with `.sortedKeys` (the callers give the
-/// members in that order: byte order of their keys).
-private struct StoredJSONBytes {
-    var bytes: [UInt8] = []
-    private var needsComma = false
-
-    init() { bytes.reserveCapacity(2048) }
-
-    mutating func open() {
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
-    }
-
-    mutating func close() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
-    }
-
-    mutating func key(_ name: StaticString) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        needsComma = false
-    }
-
-    mutating func number(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
-        needsComma = true
-    }
-
-    /// As the encoder writes a finite `Double`: its shortest form, without a trailing ".0".
-    mutating func number(_ value: Double) {
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
-        needsComma = true
-    }
-
-    mutating func bool(_ value: Bool) {
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
-        needsComma = true
-    }
-
-    /// Quotes, backslashes, slashes and control characters escaped; everything else as it is.
-    mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
-                escape(byte)
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
-        needsComma = true
-    }
-
-    private mutating func escape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        default:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-        }
-    }
-
-    mutating func array<Element>(_ elements: [Element], _ write: (inout StoredJSONBytes, Element) -> Void) {
-        bytes.append(UInt8(ascii: "["))
-        for (index, element) in elements.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            write(&self, element)
-        }
-        bytes.append(UInt8(ascii: "]"))
-        needsComma = true
-    }
-
-    mutating func message(_ message: SandboxJournalEntry.Message) {
+/// The entry's members in the encoder's order (the keys' byte order). Under `.stored` a string
+/// is never declined, only a number that is not finite.
+extension JSONBytes {
+    fileprivate mutating func entry(_ entry: SandboxJournalEntry) -> Bool {
         open()
-        if let body = message.body {
-            key("body")
-            string(body)
-        }
+        key("duration_ms")
+        guard number(entry.durationMilliseconds), member("fault", entry.fault) else { return false }
+        key("id")
+        number(entry.id)
+        guard member("instance", entry.instance), member("method", entry.method), member("path", entry.path),
+            member("provider", entry.provider)
+        else { return false }
+        key("references")
+        guard array(entry.references, { $0.string($1) }) else { return false }
+        key("request")
+        guard message(entry.request) else { return false }
+        key("response")
+        guard message(entry.response), member("run", entry.run) else { return false }
+        key("status")
+        number(entry.status)
+        key("time")
+        guard date(entry.time) else { return false }
+        close()
+        return true
+    }
+
+    private mutating func message(_ message: SandboxJournalEntry.Message) -> Bool {
+        open()
+        guard member("body", message.body) else { return false }
         key("body_bytes")
         number(message.bodyBytes)
         key("headers")
-        array(message.headers) { out, header in
+        let headers = array(message.headers) { out, header in
             out.open()
-            out.key("name")
-            out.string(header.name)
-            out.key("value")
-            out.string(header.value)
+            guard out.member("name", header.name), out.member("value", header.value) else { return false }
             out.close()
+            return true
         }
+        guard headers else { return false }
         key("truncated")
         bool(message.truncated)
         close()
+        return true
+    }
+
+    /// `"key":"text"`, or nothing when there is no text (as the encoder leaves out a nil).
+    private mutating func member(_ name: StaticString, _ text: String?) -> Bool {
+        guard let text else { return true }
+        key(name)
+        return string(text)
     }
 }

@@ -6,15 +6,11 @@ protocol LoggedRecord: StoredRecord, Codable {
     /// The store's creation number for it (from 0, in the order appended; shared by every
     /// instance on a database).
     var sequence: Int { get set }
-    /// Its JSON as `StoredRecordCoding.encoder()` writes it, when the record writes it faster
-    /// itself; nil to leave it to the encoder.
-    var storedJSON: String? { get }
 }
 
 extension LoggedRecord {
     /// Unique in its store: its number.
     var storeKey: String { String(sequence) }
-    var storedJSON: String? { nil }
 }
 
 /// An append-only log in a sandbox's storage (the request journal): records appended in batches,

@@ -17,6 +17,9 @@ protocol StoredRecord: Sendable {
     /// Whether its body never carries the creation number `make` is given: a database store may
     /// then number it in the insert's own statement (a create in one round trip).
     static var storeBodyOmitsSequence: Bool { get }
+    /// Its JSON exactly as `StoredRecordCoding.encoder()` writes it, when the record writes it
+    /// faster itself (a database store writes every record it keeps); nil to leave it to the encoder.
+    var storedJSON: String? { get }
 }
 
 extension StoredRecord {
@@ -25,4 +28,5 @@ extension StoredRecord {
     var storeGroup: String? { nil }
     var storeIsOpen: Bool { false }
     static var storeBodyOmitsSequence: Bool { false }
+    var storedJSON: String? { nil }
 }

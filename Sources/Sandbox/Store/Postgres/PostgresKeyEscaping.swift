@@ -32,6 +32,7 @@ struct PostgresRow<Record: StoredRecord & Codable>: StoredRecord, Codable {
     var storeGroup: String? { record.storeGroup.map(PostgresKeyText.escaped) }
     var storeIsOpen: Bool { record.storeIsOpen }
     static var storeBodyOmitsSequence: Bool { Record.storeBodyOmitsSequence }
+    var storedJSON: String? { record.storedJSON }
 }
 
 /// Rows compare as their records do, so telling a change that changed nothing needs no JSON (a

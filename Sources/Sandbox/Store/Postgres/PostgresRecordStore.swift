@@ -721,7 +721,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     }
 
     private func encode(_ record: Record) throws -> String {
-        String(decoding: try StoredRecordCoding.encoder().encode(record), as: UTF8.self)
+        try record.storedJSON ?? String(decoding: StoredRecordCoding.encoder().encode(record), as: UTF8.self)
     }
 
     /// `encode`, for a record being written: remembered, so reading it back decodes nothing.
