@@ -68,8 +68,9 @@ public final class RawConnection: @unchecked Sendable {
         return closedByPeer
     }
 
-    /// Reads one whole response (head and a Content-Length body).
-    public func readResponse(timeout: Double = 10) async -> RawResponse? {
+    /// Reads one whole response (head and a Content-Length body); the timeout leaves room for a
+    /// loaded CI machine, and the wait ends as soon as the response is in.
+    public func readResponse(timeout: Double = 30) async -> RawResponse? {
         await read(timeout: timeout) { RawResponse(parsing: $0) != nil }
         return RawResponse(parsing: text)
     }

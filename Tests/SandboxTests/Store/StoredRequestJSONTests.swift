@@ -17,7 +17,7 @@ import Testing
 
     @Test func writesTheStoresEncoderBytesAndReadsBack() throws {
         var random = RandomCustomerRequests(seed: 20_261_127)
-        for round in 0..<1000 {
+        for round in 0..<300 {
             let record = stored(&random, metadataKeys: round % 3 == 0 ? 1 : 0)
             let written = try #require(record.storedJSON, "declined \(record)")
             #expect(written == String(decoding: try StoredRecordCoding.encoder().encode(record), as: UTF8.self))
