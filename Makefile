@@ -26,7 +26,8 @@ test: setup
 	$(SWIFT) build --build-tests
 	@# The store's tests against a throw-away PostgreSQL (its URL in CHECKOUT_TEST_POSTGRES_URL), removed
 	@# afterwards also on failure; without PostgreSQL they print a skip, unless CI is set.
-	.ci/postgres-cluster.sh run $(SWIFT) test --skip-build
+	@# At most four tests per core at once (SWIFT_TEST_WIDTH): see .ci/swift-tests.sh.
+	SWIFT=$(SWIFT) .ci/postgres-cluster.sh run .ci/swift-tests.sh
 	@# The sandbox against the providers' published API documents (schemathesis; `make contract` alone).
 	python3 Tests/Conformance/contract/run.py --bin-dir "$$($(SWIFT) build --show-bin-path)"
 	@# The sandbox's pages in headless Chromium (selenium); skipped with a message where Chromium cannot be installed, unless CI is set.

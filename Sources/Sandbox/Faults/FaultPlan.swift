@@ -32,12 +32,17 @@ public final class FaultPlan: Sendable {
     /// The owner of faults added without one: they stay until deleted.
     public static let sandboxOwner = "sandbox"
 
-    /// One planned fault as the store keeps it, in the order added.
+    /// One planned fault as the store keeps it, in the order added. It holds one of the plan's
+    /// `limit` slots as a claim, so the store itself (a unique claim, in a database one row of
+    /// its claims table) keeps racing adds on several instances to the limit. Rules kept before
+    /// slots existed have none and count against the limit only when it is checked.
     struct Kept: StoredRecord, Codable, Equatable {
         let id: String
+        var slot: Int?
         var planned: PlannedFault
 
         var storeKey: String { id }
+        var storeClaims: [String] { slot.map { ["slot-\($0)"] } ?? [] }
     }
 
     private let planned: ProviderStore<Kept>
@@ -80,18 +85,24 @@ public final class FaultPlan: Sendable {
     }
 
     /// Adds a rule, unless the plan already holds `limit` of them (`FaultPlanFull`); a store
-    /// failure is thrown as `SandboxStoreUnavailable`. Adds racing on several instances (or one)
-    /// are settled by creation order: a rule that is not among the first `limit` is taken back.
+    /// failure is thrown as `SandboxStoreUnavailable`. The rule takes a free slot; a slot another
+    /// add (here or on another instance) took first is skipped, and the plan is read again when
+    /// every slot it saw free was taken meanwhile.
     public func add(_ rule: FaultRule, owner: String = FaultPlan.sandboxOwner) async throws {
-        guard try await planned.count() < limit else { throw FaultPlanFull(limit: limit) }
-        let kept = Kept(id: SandboxIDs.make("FLT_", length: 16), planned: PlannedFault(rule: rule, owner: owner))
-        _ = try await planned.create(at: StoreMoment(now: .distantPast)) { _ in kept }
-        let order = try await planned.records().map(\.id)
-        if let position = order.firstIndex(of: kept.id), position >= limit {
-            _ = try await planned.remove(kept.id)
-            throw FaultPlanFull(limit: limit)
+        let fault = PlannedFault(rule: rule, owner: owner)
+        while true {
+            let kept = try await planned.records()
+            guard kept.count < limit else { throw FaultPlanFull(limit: limit) }
+            let held = Set(kept.compactMap(\.slot))
+            for slot in 0..<limit where !held.contains(slot) {
+                let new = Kept(id: SandboxIDs.make("FLT_", length: 16), slot: slot, planned: fault)
+                let made = try await planned.create(requiring: new.storeClaims, at: StoreMoment(now: .distantPast)) { _ in new }
+                if case .created = made {
+                    await sharedView?.settle()
+                    return
+                }
+            }
         }
-        await sharedView?.settle()
     }
 
     /// Drops every rule `owner` added; answers how many of them were still pending.
