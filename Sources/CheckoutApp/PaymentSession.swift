@@ -66,13 +66,9 @@ struct PaymentSession: Sendable {
                 try await customer.inject(options.faults, owner: runID)
             }
         } catch {
-            // A session that did not start leaves nothing behind: not the faults a shared sandbox
-            // may have kept before the answer was lost (or the run cancelled), nor its own sandbox.
-            // In a task of its own, so a cancelled start still cleans up.
-            await Task {
-                if let customer, sandbox == nil { _ = try? await customer.removeFaults(owner: runID) }
-                await sandbox?.stop()
-            }.value
+            // Not even the faults a shared sandbox may have kept before the answer was lost (or
+            // the run cancelled).
+            await leaveNothingBehind(runID: runID, customer: customer, sandbox: sandbox, injectedFaults: true)
             throw error
         }
         return PaymentSession(
@@ -98,15 +94,19 @@ struct PaymentSession: Sendable {
     /// Removes what is left of this session's faults from a shared sandbox (they belong to this
     /// checkout, not to whoever uses the sandbox next), and stops the embedded one.
     func stop() async {
-        // In a task of its own: a cancelled run's HTTP calls would fail at once, leaving its
-        // faults in a shared sandbox.
-        await Task { await self.stopInAnyCase() }.value
+        let adapters = adapters
+        await Task { for adapter in adapters.values { await adapter.close() } }.value
+        await Self.leaveNothingBehind(runID: runID, customer: customer, sandbox: sandbox, injectedFaults: injectedFaults)
     }
 
-    private func stopInAnyCase() async {
-        for adapter in adapters.values { await adapter.close() }
-        if sandbox == nil, injectedFaults, let customer { _ = try? await customer.removeFaults(owner: runID) }
-        await sandbox?.stop()
+    /// A session ends (or fails to start) leaving nothing behind: its faults in a shared sandbox
+    /// go, its embedded sandbox stops. In a task of its own: a cancelled run's HTTP calls would
+    /// fail at once, leaving its faults for whoever uses the sandbox next.
+    private static func leaveNothingBehind(runID: String, customer: SandboxControlClient?, sandbox: RunningSandbox?, injectedFaults: Bool) async {
+        await Task {
+            if sandbox == nil, injectedFaults, let customer { _ = try? await customer.removeFaults(owner: runID) }
+            await sandbox?.stop()
+        }.value
     }
 }
 

@@ -133,11 +133,23 @@ public final class FaultPlan: Sendable {
         func matches(_ planned: PlannedFault) -> Bool {
             (planned.owner == Self.sandboxOwner || planned.owner == run) && planned.rule.matches(method: method, path: path)
         }
+        // A shared sandbox's recent copy of the list names the first candidate (or says there
+        // is none); the take itself is exact, and a candidate gone since is looked up again.
+        var seen: Kept?
         if let sharedView {
             let recent = try await sharedView.faults { () async throws(SandboxStoreUnavailable) in try await planned.records() }
-            guard recent.contains(where: { matches($0.planned) }) else { return nil }
+            guard let candidate = recent.first(where: { matches($0.planned) }) else { return nil }
+            seen = candidate
         }
-        while let match = try await planned.records().first(where: { matches($0.planned) }) {
+        while true {
+            let match: Kept
+            if let candidate = seen {
+                match = candidate
+                seen = nil
+            } else {
+                guard let found = try await planned.records().first(where: { matches($0.planned) }) else { return nil }
+                match = found
+            }
             let taken = try await planned.update(.key(match.id)) { kept -> (kind: FaultKind, left: Int)? in
                 guard matches(kept.planned) else { return nil }
                 kept.planned.rule.remaining -= 1
@@ -149,7 +161,6 @@ public final class FaultPlan: Sendable {
             if used.left <= 0 { _ = try await planned.remove(match.id) { $0.planned.rule.remaining <= 0 } }
             return used.kind
         }
-        return nil
     }
 }
 

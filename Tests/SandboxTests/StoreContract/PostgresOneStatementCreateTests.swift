@@ -72,7 +72,7 @@ struct PostgresOneStatementCreateTests {
         }
     }
 
-    @Test func theAgedAreForgottenByTheCreatesOwnStatement() async throws {
+    @Test func theAgedAreForgottenByACreate() async throws {
         try await PostgresTestDatabase.withInstances(1, purpose: "one_statement_age") { storages throws in
             let store = storages[0].store("unnumbered", of: UnnumberedRecord.self, policy: StorePolicy())
             let retention = Retention(age: 60, capacity: 10_000)

@@ -28,7 +28,8 @@ struct PostgresRecordLog<Record: LoggedRecord>: SandboxRecordLog {
         guard !records.isEmpty else { return }
         let count = records.count
         let now = moment.now.timeIntervalSinceReferenceDate
-        let encoder = StoredRecordCoding.encoder()
+        // Records that write themselves (journal entries) need no encoder: made only for others.
+        lazy var encoder = StoredRecordCoding.encoder()
         var bodies: [String] = []
         bodies.reserveCapacity(count)
         for record in records {

@@ -13,7 +13,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     let policy: StorePolicy<Record>
     /// Creates since this instance last made room by count (`trimsByCount`).
     private let createsSinceTrim = Mutex(0)
-    /// When (in the moments' time) this instance's hot statements last forgot the aged (`forgetsAged`).
+    /// When (in the moments' time) this instance last forgot the aged (`forgetAgedNowAndThen`).
     private let agedForgottenAt = Mutex(-Double.infinity)
     /// Records by the JSON last written or read for them: decoded once.
     private let decoded = DecodedRecordCache<Record>()
@@ -159,30 +159,15 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         else { return nil }
         let record = make(0)
         guard record.storeGroup == nil, record.storeClaims.isEmpty, record.storeIdempotencyKey == idempotencyKey else { return nil }
-        let key = record.storeKey
-        let body = try encodeWritten(record)
-        let created = moment.now.timeIntervalSinceReferenceDate
-        let oldestKept = oldestKept(moment) ?? -.infinity
+        let statement = PostgresHotStatements.Create(
+            store: name, idempotencyKey: idempotencyKey, key: record.storeKey, createdAt: moment.now.timeIntervalSinceReferenceDate,
+            isOpen: record.storeIsOpen, settlesAt: settlesAt(record), body: try encodeWritten(record))
         let inserted = try await storage.read("create", store: name) { db -> Bool? in
+            try await forgetAgedNowAndThen(db, at: moment)
             do {
-                guard forgetsAged(moment) else {
-                    let statement = PostgresHotStatements.Create(
-                        store: name, idempotencyKey: idempotencyKey, key: key, createdAt: created, isOpen: record.storeIsOpen,
-                        settlesAt: settlesAt(record), body: body)
-                    var created = false
-                    for try await _ in try await db.execute(statement, logger: logger) { created = true }
-                    return created
-                }
-                let query: PostgresQuery = """
-                    WITH reserved AS (
-                            INSERT INTO sandbox_idempotency_keys (store, idempotency_key, record_key) VALUES (\(name), \(idempotencyKey), \(key))
-                            ON CONFLICT DO NOTHING RETURNING 1),
-                        aged AS (DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept))
-                    INSERT INTO sandbox_records (store, key, sequence, created_at, is_open, settles_at, record_group, body)
-                    SELECT \(name), \(key), nextval('sandbox_record_numbers'), \(created), \(record.storeIsOpen), \(settlesAt(record)), NULL, \(body)
-                    FROM reserved RETURNING 1
-                    """
-                return try await !db.query(query, logger: logger).collect().isEmpty
+                var created = false
+                for try await _ in try await db.execute(statement, logger: logger) { created = true }
+                return created
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
                 return nil  // another record holds its key: the unit replaces it, as it would
             }
@@ -329,21 +314,14 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         let moment = now.timeIntervalSinceReferenceDate
         // Most rounds find nothing due: one statement says so, without a transaction.
         let anyDue = try await storage.read("claim", store: name) { db in
-            try await number(
-                db, "SELECT 1 FROM sandbox_records WHERE store = \(name) AND is_open AND (settles_at IS NULL OR settles_at <= \(moment)) LIMIT 1")
-                != nil
+            try await number(db, dueRows(select: "1", at: moment, then: " LIMIT 1")) != nil
         }
         guard anyDue else { return [] }
         try await storage.unit("claim", store: name) { db in
             claimed = []
             // Rows another worker holds are skipped, not waited for: each is claimed once.
             let due = try await records(
-                db,
-                """
-                SELECT key, body FROM sandbox_records
-                WHERE store = \(name) AND is_open AND (settles_at IS NULL OR settles_at <= \(moment))
-                ORDER BY settles_at NULLS FIRST LIMIT \(limit) FOR UPDATE SKIP LOCKED
-                """)
+                db, dueRows(select: "key, body", at: moment, then: " ORDER BY settles_at NULLS FIRST LIMIT \(max(0, limit)) FOR UPDATE SKIP LOCKED"))
             for found in due {
                 var record = found.record
                 guard claim(&record) else { continue }
@@ -383,13 +361,7 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         guard let settle = policy.settle else { return [] }
         var due: [String] = []
         let now = moment.now.timeIntervalSinceReferenceDate
-        for found in try await records(
-            db,
-            """
-            SELECT key, body FROM sandbox_records
-            WHERE store = \(name) AND is_open AND (settles_at IS NULL OR settles_at <= \(now))
-            """)
-        {
+        for found in try await records(db, dueRows(select: "key, body", at: now)) {
             var record = found.record
             if settle(&record, moment.now) { due.append(found.key) }
         }
@@ -508,11 +480,8 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
     // MARK: - Rows
 
     /// The query that finds one record by key, idempotency key or claim (locking its row when
-    /// asked). With `forgettingFrom`, it finds none of the records created then or earlier, and
-    /// with `forgetting` the same statement forgets them.
-    private func lookup(_ lookup: RecordLookup, locking: Bool, forgettingFrom oldestKept: Double? = nil, forgetting: Bool = true)
-        -> PostgresQuery
-    {
+    /// asked). With `keptAfter`, it finds none of the records created then or earlier.
+    private func lookup(_ lookup: RecordLookup, locking: Bool, keptAfter oldestKept: Double? = nil) -> PostgresQuery {
         var bindings = PostgresBindings()
         bindings.append(name)
         var sql = "SELECT r.key, r.body FROM "
@@ -536,21 +505,20 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         if let oldestKept {
             bindings.append(oldestKept)
             sql += " AND r.created_at > $3"
-            if forgetting { sql = "WITH aged AS (DELETE FROM sandbox_records WHERE store = $1 AND created_at <= $3) " + sql }
         }
         if locking { sql += " FOR UPDATE OF r" }
         return PostgresQuery(unsafeSQL: sql, binds: bindings)
     }
 
-    /// One record, read without a lock and never one past the moment's age; by key through the
-    /// prepared statement, unless this read is the one that forgets the aged (`forgetsAged`).
+    /// One record, read without a lock and never one past the moment's age (by key through the
+    /// prepared statement).
     private func unlockedRecord(_ db: PostgresConnection, _ lookup: RecordLookup, at moment: StoreMoment?) async throws
         -> (key: String, record: Record)?
     {
+        if let moment { try await forgetAgedNowAndThen(db, at: moment) }
         let oldestKept = moment.flatMap(oldestKept)
-        let forgetting = moment.map(forgetsAged) ?? false
-        guard case .key(let key) = lookup, !forgetting else {
-            return try await records(db, self.lookup(lookup, locking: false, forgettingFrom: oldestKept, forgetting: forgetting)).first
+        guard case .key(let key) = lookup else {
+            return try await records(db, self.lookup(lookup, locking: false, keptAfter: oldestKept)).first
         }
         let statement = PostgresHotStatements.RecordByKey(store: name, key: key, oldestKept: oldestKept ?? -.infinity)
         for try await (found, body) in try await db.execute(statement, logger: logger) {
@@ -559,19 +527,32 @@ final class PostgresRecordStore<Record: StoredRecord & Codable>: SandboxRecordSt
         return nil
     }
 
-    /// Whether this statement also deletes the records past the moment's age: at most once a
-    /// second of the moments' time per instance and store. Reads never find them either way, so
-    /// they linger unseen for at most that second; the other statements stay the prepared ones,
-    /// whose cached plans suit a table of any size (a delete by age planned while the table was
-    /// empty would scan it whole on every request for as long as the plan lived).
-    private func forgetsAged(_ moment: StoreMoment) -> Bool {
-        guard moment.retention != nil else { return false }
+    /// Deletes the records past the moment's age, at most once a second of the moments' time
+    /// per instance and store, in a statement of its own (the keys they held go at its commit).
+    /// Reads never find them either way, so they linger unseen for at most that second, and the
+    /// hot statements stay the prepared ones without a delete: a delete by age planned while the
+    /// table was empty and cached with them scanned the whole table on every request.
+    private func forgetAgedNowAndThen(_ db: PostgresConnection, at moment: StoreMoment) async throws {
+        guard let retention = moment.retention else { return }
         let now = moment.now.timeIntervalSinceReferenceDate
-        return agedForgottenAt.withLock { last in
+        let due = agedForgottenAt.withLock { last in
             guard now - last >= 1 || now < last else { return false }
             last = now
             return true
         }
+        if due { try await forgetAged(db, now: moment.now, retention: retention) }
+    }
+
+    /// The store's rows time may change at `moment`: open, and due by the policy's time or
+    /// without one. `columns` and `suffix` are SQL of this file's own, never from outside.
+    private func dueRows(select columns: String, at moment: Double, then suffix: String = "") -> PostgresQuery {
+        var bindings = PostgresBindings()
+        bindings.append(name)
+        bindings.append(moment)
+        return PostgresQuery(
+            unsafeSQL: "SELECT \(columns) FROM sandbox_records WHERE store = $1 AND is_open AND (settles_at IS NULL OR settles_at <= $2)"
+                + suffix,
+            binds: bindings)
     }
 
     /// Records created at this time or earlier are past the moment's retention.
