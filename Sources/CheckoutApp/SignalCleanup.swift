@@ -31,14 +31,14 @@ public final class SignalCleanup {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                guard !once.seen.exchange(true, ordering: .relaxed) else { exit(128 + number) }
+                guard !once.seen.exchange(true, ordering: .relaxed) else { once.exit(128 + number) }
                 Task.detached {
                     try? await Task.sleep(for: deadline)
-                    exit(128 + number)
+                    once.exit(128 + number)
                 }
                 Task {
                     await cleanup(number)
-                    exit(128 + number)
+                    once.exit(128 + number)
                 }
             }
             source.resume()
@@ -56,7 +56,19 @@ public final class SignalCleanup {
     }
 }
 
-/// Whether an ending signal has already started the clean-up.
+/// Whether an ending signal has already started the clean-up, and whether the process is
+/// already exiting.
 private final class FirstSignal: Sendable {
     let seen = Atomic<Bool>(false)
+    private let exiting = Atomic<Bool>(false)
+
+    /// Exits once: `exit` run on two threads at once (a clean-up ending just as its deadline
+    /// passes, or a second signal) runs the exit handlers twice at once, which may crash or hang.
+    /// A later caller waits for the first one's exit.
+    func exit(_ status: Int32) -> Never {
+        if exiting.exchange(true, ordering: .acquiringAndReleasing) {
+            while true { pause() }
+        }
+        Foundation.exit(status)
+    }
 }

@@ -14,6 +14,7 @@ public enum DisplaySafety {
 
     /// `text` with each unsafe character written as a `\u{…}` escape.
     public static func escaping(_ text: String) -> String {
+        if isPrintableASCII(text, lineFeeds: false) { return text }
         var safe = ""
         safe.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -24,5 +25,11 @@ public enum DisplaySafety {
             }
         }
         return safe
+    }
+
+    /// Whether `text` is printable ASCII, tabs and (with `lineFeeds`) line feeds alone, so that
+    /// escaping would change nothing: most text (an access log's lines) is, and is passed on as it is.
+    public static func isPrintableASCII(_ text: String, lineFeeds: Bool) -> Bool {
+        text.utf8.allSatisfy { byte in (0x20...0x7E).contains(byte) || byte == 0x09 || (lineFeeds && byte == 0x0A) }
     }
 }

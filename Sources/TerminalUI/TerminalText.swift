@@ -11,6 +11,7 @@ public enum TerminalText {
 
     /// Each line escaped, the line breaks kept.
     public static func escapingControls(lines text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { escapingControls(String($0)) }.joined(separator: "\n")
+        if DisplaySafety.isPrintableASCII(text, lineFeeds: true) { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { escapingControls(String($0)) }.joined(separator: "\n")
     }
 }

@@ -36,7 +36,7 @@ final class JournalEntryMaker: Sendable {
 
     /// The request's path as sent, without its query.
     private static func path(_ capture: JournalCapture) -> String {
-        capture.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? capture.target
+        capture.target.firstIndex(of: "?").map { String(capture.target[..<$0]) } ?? capture.target
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
@@ -142,14 +142,15 @@ struct JournalReferences {
     }
 
     mutating func add(pathParameters path: String, pattern: String?) {
-        guard let pattern, pattern.contains("{") || pattern.contains(":") || pattern.contains("*") else { return }
+        // Characters, not substrings: Foundation's substring search was a tenth of the journal's time.
+        guard let pattern, pattern.contains(where: { $0 == "{" || $0 == ":" || $0 == "*" }) else { return }
         let patternParts = pattern.split(separator: "/")
         let pathParts = path.split(separator: "/")
         for (index, part) in patternParts.enumerated() where index < pathParts.count {
-            let capture = part.contains("{") || part.hasPrefix(":") || part == "*"
+            let capture = part.contains("{" as Character) || part.first == ":" || part == "*"
             guard capture else { continue }
             let part = pathParts[index]
-            add(part.contains("%") ? part.removingPercentEncoding ?? String(part) : String(part))
+            add(part.contains("%" as Character) ? part.removingPercentEncoding ?? String(part) : String(part))
         }
     }
 
