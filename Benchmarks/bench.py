@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make bench`: six figures of the checkout app, each next to its floor, in one table.
+"""`make bench`: seven figures of the checkout app, each next to its floor, in one table.
 
 Exit 0 when every row was measured (targets met or not), 1 when a row could not be measured,
 2 for bad usage. Benchmarks/README.md says what each figure and floor is.
@@ -11,11 +11,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from bench import p1_first_frame, p2_headless, p3_keys, p4_throughput, p5_memory, p6_postgres, table
+from bench import p1_first_frame, p2_headless, p3_keys, p4_throughput, p5_memory, p6_postgres, p7_binary_size, table
 from bench.common import PLANS, BenchError, Context, Row, failed_row, log, missing_binaries
 
 # In this order: P1–P4 each run alone; P5 last of the in-memory ones, as it loads the machine for
-# minutes; P6 (the sandbox on PostgreSQL, its own throw-away cluster) after it.
+# minutes; P6 (the sandbox on PostgreSQL, its own throw-away cluster) after it; P7 (the installed
+# binary's size) loads nothing.
 FIGURES = {
     "P1": p1_first_frame.measure,
     "P2": p2_headless.measure,
@@ -23,6 +24,7 @@ FIGURES = {
     "P4": p4_throughput.measure,
     "P5": p5_memory.measure,
     "P6": p6_postgres.measure,
+    "P7": p7_binary_size.measure,
 }
 
 
@@ -49,7 +51,7 @@ def selected_figures(parser: argparse.ArgumentParser, only: str | None) -> list[
     unknown = wanted - FIGURES.keys()
     if unknown or not wanted:
         parser.error(f"--only takes some of {','.join(FIGURES)}; got {only!r}")
-    return [name for name in FIGURES if name in wanted]  # always in P1…P6 order
+    return [name for name in FIGURES if name in wanted]  # always in P1…P7 order
 
 
 def run_figure(name: str, ctx: Context) -> list[Row]:

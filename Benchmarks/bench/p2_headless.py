@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from .common import BenchError, Context, Row, failed_row, fmt_ms, log, median
 
-TARGET = "≤ 3× floor, not bimodal"
+TARGET = "≤ 2× floor, not bimodal"
 
 
 def provider_ids(ctx: Context) -> list[str]:
@@ -133,7 +133,7 @@ def measure_provider(ctx: Context, provider: str) -> Row:
               + ("; bimodal" if bimodal else ""))
     log(f"{row_id}: {detail}")
     return Row(row_id, median(ours) * 1000, median(floor) * 1000, "ms", TARGET,
-               ratio <= 3 and not bimodal, detail)
+               ratio <= 2 and not bimodal, detail)
 
 
 def peak_rss_mb(command: list[str]) -> float:

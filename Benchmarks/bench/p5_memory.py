@@ -14,7 +14,7 @@ from .p2_headless import floor_peak_rss_mb
 from .p4_throughput import parse_wrk, sandbox, wrk_command
 from .tmux import TmuxServer
 
-DEMO_TARGET = "≤ 1.5× floor, flat (last third < 1%)"
+DEMO_TARGET = "≤ 1.2× floor, flat (last third < 1%)"
 LOAD_TARGET = "flat (last third < 1%)"
 FLAT_PERCENT = 1.0
 
@@ -94,7 +94,7 @@ def demo_row(ctx: Context) -> Row:
               f"{ctx.plan.p5_demo_every:g} s: {samples_text(samples)}")
     log(f"{row_id}: {detail}")
     return Row(row_id, ours, floor, "MB", DEMO_TARGET,
-               ours <= 1.5 * floor and growth < FLAT_PERCENT, detail)
+               ours <= 1.2 * floor and growth < FLAT_PERCENT, detail)
 
 
 def load_row(ctx: Context) -> Row:
