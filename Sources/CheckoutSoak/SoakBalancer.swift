@@ -49,6 +49,10 @@ final class SoakBalancer: Sendable {
         var unnamedTurn = 0
         var arming: Arming?
         var disarmed = false
+        /// The addresses of instances killed, and the runs (`TerminalCheckout-Run`) of the
+        /// requests that were at them and closed unanswered.
+        var killedURLs: Set<String> = []
+        var cutRuns: [String] = []
     }
 
     private let state: Mutex<State>
@@ -141,6 +145,9 @@ final class SoakBalancer: Sendable {
     /// How many requests each instance was sent.
     var served: [Int] { state.withLock { $0.backends.map(\.served) } }
 
+    /// The checkout runs that had a request at a killed instance, closed unanswered by the kill.
+    var cutRuns: [String] { state.withLock { $0.cutRuns } }
+
     /// Serves on a free loopback port until `body` returns; its base URL is passed to `body`.
     func serve<T: Sendable>(_ body: (String) async throws -> T) async throws -> T {
         var quiet = Logger(label: "soak-balancer")
@@ -191,7 +198,10 @@ final class SoakBalancer: Sendable {
                 let description = "\(request.method.rawValue) \(request.uri.path)"
                 outgoing.body = .stream(
                     KillAfterSending(body: body) { [self] in
-                        let inFlight = self.state.withLock { $0.backends[index].inFlight }
+                        let inFlight = self.state.withLock { state in
+                            state.killedURLs.insert(baseURL)
+                            return state.backends[index].inFlight
+                        }
                         kill.kill()
                         kill.done.resume(returning: KillReport(request: description, inFlight: inFlight))
                     }, length: .known(Int64(body.readableBytes)))
@@ -210,6 +220,9 @@ final class SoakBalancer: Sendable {
             } catch {
                 // The instance closed the connection without answering (a reset or drop fault, or
                 // it was killed): the checkout's connection closes the same way.
+                state.withLock { state in
+                    if state.killedURLs.contains(baseURL) { state.cutRuns.append(run ?? "a request without a run id") }
+                }
                 try? await context.channel.close()
                 return Response(status: .ok)
             }

@@ -106,14 +106,17 @@ struct SoakCommand: AsyncParsableCommand {
                 balancer.disarm()
                 return (ran, await restarting.value)
             }
-            results = ran
+            var marked = ran
             notes.append("instances: requests served " + balancer.served.map(String.init).joined(separator: ", "))
             if let restart {
                 switch restart {
-                case .restarted(let note): notes.append(note)
+                case .restarted(let note):
+                    notes.append(note)
+                    notes += balancer.cutRuns.map { Self.markCut(run: $0, in: &marked) }
                 case .failed(let problem): failures.append((nil, problem))
                 }
             }
+            results = marked
         }
         let ledgers = try await sandboxes.all.asyncMap { instance in
             try JSONDecoder().decode(SoakLedger.self, from: try await CheckoutBinary.fetch(instance.url + "/sandbox/ledger"))
@@ -146,6 +149,18 @@ struct SoakCommand: AsyncParsableCommand {
     enum Restart: Sendable {
         case restarted(String)
         case failed(String)
+    }
+
+    /// Marks a checkout whose request the kill cut (found by its run's id in its transcript) and
+    /// says how it ended: its connection closed unanswered, so it need only end as documented.
+    private static func markCut(run: String, in results: inout [SoakResult]) -> String {
+        guard let index = results.firstIndex(where: { $0.ran(as: run) }) else {
+            return "cut: no checkout's transcript names \(run), whose request the kill cut"
+        }
+        results[index].cutByKill = true
+        let result = results[index]
+        return "cut: checkout \(result.checkout.index) (\(result.checkout.summary)) had that request cut; "
+            + "it ended \(result.finalState ?? "without a summary")\(result.finalPhase.map { "/\($0)" } ?? "") → \(result.exitCode)"
     }
 
     /// Once `halfway` comes: the last instance is killed (SIGKILL) with the next provider API

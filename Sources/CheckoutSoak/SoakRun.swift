@@ -19,6 +19,15 @@ struct SoakResult: Sendable {
     /// The authorization was voided (the summary's `charged: false`: cancelled as asked, through
     /// the payment handle, or by the delay action): it ended 0 with no money moved.
     var voided = false
+    /// One of its requests was on its way into the instance the soak killed, and its connection
+    /// closed unanswered: a fault of the soak's own, so its end need only be documented.
+    var cutByKill = false
+
+    /// Whether this checkout ran as `run` (its transcript carries the run's header).
+    func ran(as run: String) -> Bool {
+        guard let transcript = try? String(contentsOfFile: transcriptPath, encoding: .utf8) else { return false }
+        return transcript.contains("\"\(run)\"")
+    }
 }
 
 /// Runs one checkout of the soak as a user would: `checkout run SCENARIO --json --record`.
