@@ -38,7 +38,7 @@ def measure(ctx: Context) -> list[Row]:
     except (OSError, subprocess.TimeoutExpired, BenchError) as error:
         return [failed_row(ROW_ID, "MB", TARGET, str(error))]
     outside = toolchain_libraries(binary)
-    detail = (f"{size_mb:.1f} MB after `strip -S` (debug info out, symbols kept); "
+    detail = (f"{size_mb:.1f} MB after `strip -S -x` (debug info and local symbols out); "
               + (f"loads {', '.join(outside)} from outside" if outside else "loads no Swift library from outside"))
     log(f"{ROW_ID}: {detail}")
     return [Row(ROW_ID, size_mb, None, "MB", TARGET, size_mb <= LIMIT_MB and not outside, detail)]

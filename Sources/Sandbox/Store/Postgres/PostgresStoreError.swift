@@ -51,12 +51,15 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 text = message + state
             } else if let underlying = error.underlying {
                 let detail = String(describing: underlying)
+                // English system messages, matched whatever the user's locale (a Turkish one's
+                // case folding would miss "tImed out").
+                let folded = detail.lowercased()
                 text =
-                    if detail.localizedCaseInsensitiveContains("connection refused") {
+                    if folded.contains("connection refused") {
                         "connection refused (is PostgreSQL listening there?)"
-                    } else if detail.contains("UnknownHost") || detail.localizedCaseInsensitiveContains("name or service not known") {
+                    } else if detail.contains("UnknownHost") || folded.contains("name or service not known") {
                         "the host \(location.host) is not known (check its name, or your DNS)"
-                    } else if detail.localizedCaseInsensitiveContains("timed out") || detail.localizedCaseInsensitiveContains("timeout") {
+                    } else if folded.contains("timed out") || folded.contains("timeout") {
                         "no answer in time (\(detail))"
                     } else {
                         "\(error.code): \(detail)"
