@@ -36,6 +36,8 @@ test: setup
 	python3 Benchmarks/bench.py --quick --bin-dir "$$($(SWIFT) build --show-bin-path)"
 	@# The committed man page matches the commands' definitions.
 	Build/manual.sh --check
+	@# What the release link keeps of ICU's data (Build/ICUData/trim.py), and that it reads back.
+	SWIFT=$(SWIFT) python3 Tests/Tools/icu_data_trim_test.py
 	Tests/Shell/install-journey.sh
 
 # The contract run alone: schemathesis against a `checkout sandbox`, for every document declared
