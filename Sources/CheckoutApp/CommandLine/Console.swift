@@ -1,20 +1,55 @@
 import Foundation
+import Synchronization
 import TerminalUI
 
 /// Unbuffered writes, so lines reach pipes (and tests) as they happen. Everything printed may
 /// carry text from a file, a provider or the network, so control characters are escaped here,
 /// on every output path.
 public enum Console {
+    private static let standardOutput = ConsoleStream(descriptor: STDOUT_FILENO)
+    private static let standardError = ConsoleStream(descriptor: STDERR_FILENO)
+
     public static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data(printable(line).utf8))
+        standardOutput.write(printable(line))
     }
 
     public static func err(_ line: String) {
-        FileHandle.standardError.write(Data(printable(line).utf8))
+        standardError.write(printable(line))
     }
 
     private static func printable(_ line: String) -> String {
         let body = line.hasSuffix("\n") ? String(line.dropLast()) : line
         return TerminalText.escapingControls(lines: body) + "\n"
+    }
+}
+
+/// One of the process's output descriptors. A reader that went away (`checkout run --json | head`)
+/// ends the writing, not the process: the run goes on to its clean-up and exit status, where
+/// FileHandle's write trapped on the broken pipe.
+private final class ConsoleStream: Sendable {
+    private let descriptor: Int32
+    private let closed = Atomic<Bool>(false)
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func write(_ text: String) {
+        guard !closed.load(ordering: .relaxed) else { return }
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR || errno == EAGAIN {
+                    continue
+                } else {
+                    closed.store(true, ordering: .relaxed)
+                    return
+                }
+            }
+        }
     }
 }
