@@ -43,6 +43,7 @@ public final class NcursesTerminal: TerminalBackend {
     public init(colors allowColors: Bool, mouse: Bool = false) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         setlocale(LC_ALL, "")
+        Self.insistOnUTF8()
         guard cn_newterm_stdio() != nil, let window = cn_stdscr() else {
             throw .cannotInitialize(term: getenv("TERM").map { String(cString: $0) } ?? "")
         }
@@ -70,6 +71,23 @@ public final class NcursesTerminal: TerminalBackend {
     }
 
     deinit { close() }
+
+    /// A locale that is not UTF-8 (LANG=C, LANG unset, or a locale this system lacks) leaves
+    /// ncurses unable to write the screen's middle dots, rules and QR blocks: it drops them and
+    /// the rest of the line slides left. Terminals speak UTF-8 today, so the character type falls
+    /// back to a UTF-8 locale the system has (messages and formats keep the user's).
+    private static func insistOnUTF8() {
+        guard !codesetIsUTF8() else { return }
+        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8", "UTF-8"] where setlocale(LC_CTYPE, name) != nil {
+            if codesetIsUTF8() { return }
+        }
+    }
+
+    private static func codesetIsUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
 
     /// The terminal's size in cells.
     public var size: (width: Int, height: Int) {

@@ -65,6 +65,18 @@ import TestSupport
         try await expectTerminalRestored(tmux)
     }
 
+    /// LANG=C (a fresh container, an SSH session without a locale): the screen is drawn as in a
+    /// UTF-8 locale, where ncurses used to drop each middle dot and slide the rest of the line left.
+    @Test func aLocaleThatIsNotUTF8DrawsTheSameScreen() async throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        try tmux.type("clear; LANG=C LC_ALL=C '\(CheckoutBinary.url.path)'")
+        try await tmux.waitFor(Self.drawn)
+        let screen = try await tmux.waitFor("the banner's request line") { $0.contains(" · $45.05 · elapsed ") }
+        #expect(screen.contains("◆ readyToAuthorize"), "\(screen)")
+        try tmux.send("q")
+    }
+
     @Test func changingTheCartBeforeAuthorizingUpdatesTheRequest() async throws {
         let tmux = try TmuxSession(width: 100, height: 30)
         defer { tmux.close() }
