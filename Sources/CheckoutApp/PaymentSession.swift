@@ -68,7 +68,7 @@ struct PaymentSession: Sendable {
         } catch {
             // Not even the faults a shared sandbox may have kept before the answer was lost (or
             // the run cancelled).
-            await leaveNothingBehind(runID: runID, customer: customer, sandbox: sandbox, injectedFaults: true)
+            await leaveNothingBehind(adapters: adapters, runID: runID, customer: customer, sandbox: sandbox, injectedFaults: true)
             throw error
         }
         return PaymentSession(
@@ -94,16 +94,19 @@ struct PaymentSession: Sendable {
     /// Removes what is left of this session's faults from a shared sandbox (they belong to this
     /// checkout, not to whoever uses the sandbox next), and stops the embedded one.
     func stop() async {
-        let adapters = adapters
-        await Task { for adapter in adapters.values { await adapter.close() } }.value
-        await Self.leaveNothingBehind(runID: runID, customer: customer, sandbox: sandbox, injectedFaults: injectedFaults)
+        await Self.leaveNothingBehind(adapters: adapters, runID: runID, customer: customer, sandbox: sandbox, injectedFaults: injectedFaults)
     }
 
-    /// A session ends (or fails to start) leaving nothing behind: its faults in a shared sandbox
-    /// go, its embedded sandbox stops. In a task of its own: a cancelled run's HTTP calls would
-    /// fail at once, leaving its faults for whoever uses the sandbox next.
-    private static func leaveNothingBehind(runID: String, customer: SandboxControlClient?, sandbox: RunningSandbox?, injectedFaults: Bool) async {
+    /// A session ends (or fails to start) leaving nothing behind: its providers' connections
+    /// close, its faults in a shared sandbox go, its embedded sandbox stops. In a task of its own:
+    /// a cancelled run's HTTP calls would fail at once, leaving its faults for whoever uses the
+    /// sandbox next.
+    private static func leaveNothingBehind(
+        adapters: [String: any PaymentProviderAdapter], runID: String, customer: SandboxControlClient?, sandbox: RunningSandbox?,
+        injectedFaults: Bool
+    ) async {
         await Task {
+            for adapter in adapters.values { await adapter.close() }
             if sandbox == nil, injectedFaults, let customer { _ = try? await customer.removeFaults(owner: runID) }
             await sandbox?.stop()
         }.value

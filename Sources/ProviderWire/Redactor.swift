@@ -99,11 +99,13 @@ public struct Redactor: Sendable {
 
     /// `value` with every configured secret replaced by the marker.
     public func text(_ value: String) -> String {
-        secrets.reduce(value) { text, secret in
-            // Most text holds no secret, and Foundation's search, which would say so, cost more
-            // than the rest of a journal entry. In ASCII text only the secret's own bytes can
-            // match it (elsewhere a Kelvin sign matches "K": canonically equivalent).
-            if text.utf8.allSatisfy({ $0 < 0x80 }), text.utf8.firstRange(of: secret.utf8) == nil { return text }
+        // Most text holds no secret, and Foundation's search, which would say so, cost more than
+        // the rest of a journal entry. In ASCII text only the secret's own bytes can match it
+        // (elsewhere a Kelvin sign matches "K": canonically equivalent). The marker is ASCII, so
+        // text that was ASCII stays so as secrets are replaced.
+        let ascii = value.utf8.allSatisfy { $0 < 0x80 }
+        return secrets.reduce(value) { text, secret in
+            if ascii, text.utf8.firstRange(of: secret.utf8) == nil { return text }
             return text.replacingOccurrences(of: secret, with: Self.marker)
         }
     }

@@ -78,7 +78,7 @@ public final class NcursesTerminal: TerminalBackend {
     /// back to a UTF-8 locale the system has (messages and formats keep the user's).
     private static func insistOnUTF8() {
         guard !codesetIsUTF8() else { return }
-        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8", "UTF-8"] where setlocale(LC_CTYPE, name) != nil {
+        for name in UTF8Locales.fallbacks where setlocale(LC_CTYPE, name) != nil {
             if codesetIsUTF8() { return }
         }
     }

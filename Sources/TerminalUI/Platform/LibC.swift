@@ -1,4 +1,5 @@
-// The C library, whichever the platform has: the only file in TerminalUI that names one. The
+// The C library, whichever the platform has: the only file in TerminalUI that names one (beside
+// UTF8Locales.swift, the platforms' own locale names). The
 // rest of the module calls the POSIX functions (poll, pipe, signal, isatty, clock_gettime)
 // that Glibc, Musl and Darwin all declare, and reads and writes through `SystemIO`.
 #if canImport(Glibc)
