@@ -10,11 +10,11 @@ public enum Console {
     private static let standardError = ConsoleStream(descriptor: STDERR_FILENO)
 
     public static func out(_ line: String) {
-        standardOutput.write(printable(line))
+        standardOutput.put(printable(line))
     }
 
     public static func err(_ line: String) {
-        standardError.write(printable(line))
+        standardError.put(printable(line))
     }
 
     private static func printable(_ line: String) -> String {
@@ -34,13 +34,13 @@ private final class ConsoleStream: Sendable {
         self.descriptor = descriptor
     }
 
-    func write(_ text: String) {
+    func put(_ text: String) {
         guard !closed.load(ordering: .relaxed) else { return }
         var text = text
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0, errno == EINTR || errno == EAGAIN {
