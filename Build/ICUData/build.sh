@@ -20,7 +20,8 @@ if [ -f "$object" ] && [ -s "$out/link-flags" ] && [ "$object" -nt Build/ICUData
   exit 0
 fi
 symbol=$(python3 Build/ICUData/trim.py --archive "$archive" --out "$out")
-clang=$(dirname "$(command -v "$swift")")/clang
+# The toolchain's own clang, beside the real swift (not a symlink to it in /usr/bin).
+clang=$(dirname "$(readlink -f "$(command -v "$swift")")")/clang
 [ -x "$clang" ] || clang=clang
 "$clang" -c "$out/icudata.S" -o "$object"
 # ICU's own symbol names the trimmed data; --defsym keeps the archive's member out of the link.

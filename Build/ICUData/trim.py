@@ -134,8 +134,9 @@ def main() -> int:
     kept = [(name, data) for name, data in every if not dropped(name)]
     trimmed = package(header, kept)
     _, check = items(trimmed)
-    if [name for name, _ in check] != sorted(name for name, _ in kept) or any(
-            data.rstrip(b"\0") != dict(kept)[name].rstrip(b"\0") for name, data in check):
+    written = dict(kept)
+    if [name for name, _ in check] != sorted(written) or any(
+            data.rstrip(b"\0") != written[name].rstrip(b"\0") for name, data in check):
         raise SystemExit("trim.py: the trimmed package does not read back as written")
     os.makedirs(arguments.out, exist_ok=True)
     data_path = os.path.join(os.path.abspath(arguments.out), "icudata.dat")

@@ -49,11 +49,10 @@ import TestSupport
     /// `checkout run --json | head -n 1`: the reader leaves after one line; the run still ends
     /// as it would have (its transcript written, exit 0), where a write to the closed pipe trapped.
     @Test func aReaderThatLeavesEndsTheOutputNotTheRun() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("closed-pipe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let transcript = directory.appendingPathComponent("run.har").path
-        let errors = directory.appendingPathComponent("stderr.txt").path
+        let folder = try ScratchFolder("closed-pipe")
+        defer { folder.remove() }
+        let transcript = folder.path("run.har")
+        let errors = folder.path("stderr.txt")
         let script = #""$0" run --json --record "$1" 2> "$2" | head -n 1; echo "checkout exited ${PIPESTATUS[0]}""#
         let child = try ChildProcess(["/bin/bash", "-c", script, CheckoutBinary.url.path, transcript, errors])
         #expect(await child.exit(timeout: 60) == 0)

@@ -31,11 +31,10 @@ import TestSupport
     }
 
     @Test func yCopiesTheLinkThroughTheTerminalAndOOpensItInTheBrowser() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let opened = directory.appendingPathComponent("opened").path
-        let browser = directory.appendingPathComponent("browser.sh").path
+        let folder = try ScratchFolder("links")
+        defer { folder.remove() }
+        let opened = folder.path("opened")
+        let browser = folder.path("browser.sh")
         try "#!/bin/sh\nprintf '%s' \"$1\" > '\(opened)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
 
         // Run by /bin/sh rather than executed: a script just written cannot be executed while a

@@ -43,8 +43,12 @@ private final class ConsoleStream: Sendable {
                 let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written > 0 {
                     offset += written
-                } else if written < 0, errno == EINTR || errno == EAGAIN {
+                } else if written < 0, errno == EINTR {
                     continue
+                } else if written < 0, errno == EAGAIN {
+                    // A descriptor left non-blocking by whoever shares it: wait until it drains.
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
                 } else {
                     closed.store(true, ordering: .relaxed)
                     return
