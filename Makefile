@@ -79,17 +79,22 @@ endif
 # Every function in a section of its own, linked by lld with the functions everyday use runs
 # laid out together (Build/LinkOrder/record.py): the kernel maps code 64 KB at a time, so spread
 # thinly they kept 25 MB resident (P5). `make link-order` records the order again.
+# A generic type's metadata is reached through its accessor, with the conformances it needs
+# passed in, not looked up by mangled name at run time: each such lookup scans every conformance
+# record in the binary (14,000), and a headless run made hundreds (P1, P2: a third of their time).
+METADATA_FLAGS = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # On macOS the Swift runtime and Foundation are part of the system (so the binary already runs
 # without the toolchain; Apple's platforms refuse --static-swift-stdlib), and Apple's linker has
 # neither lld's ordering file nor -no-pie on arm64: a plain release build, dead code stripped.
 ifeq ($(shell uname -s),Darwin)
-RELEASE_FLAGS = -c release -Xlinker -dead_strip
+RELEASE_FLAGS = -c release -Xlinker -dead_strip $(METADATA_FLAGS)
 else
 # Two things left out on Linux (P7): ICU's data a checkout never reaches (release-inputs:
 # Build/ICUData, 34 MB → 7 MB) and the dynamic symbol table the toolchain's -export-dynamic
 # makes of every Swift symbol (8 MB; the symbol table still names functions in a backtrace).
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=lld \
+	$(METADATA_FLAGS) \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Build/LinkOrder/checkout.order -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --no-export-dynamic $(shell cat .build/icu-data/link-flags 2>/dev/null)
 endif

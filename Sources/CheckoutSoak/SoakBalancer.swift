@@ -157,7 +157,7 @@ final class SoakBalancer: Sendable {
             responder: Responder(balancer: self), configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "checkout-soak"),
             onServerRunning: { bound.continuation.yield($0.localAddress?.port ?? 0) }, logger: quiet)
         // As the sandbox does: shut down gracefully, never by cancelling the serving task.
-        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
+        let group = ServiceGroup.named([("balancer", app)], logger: quiet)
         let server = Task { try? await group.run() }
         var ports = bound.stream.makeAsyncIterator()
         guard let port = await ports.next() else { throw CancellationError() }

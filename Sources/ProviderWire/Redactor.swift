@@ -38,7 +38,9 @@ public struct Redactor: Sendable {
         guard let raw = String(data: data, encoding: .utf8) else {
             return "<\(data.count) bytes, not UTF-8>"
         }
-        if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+        // Most bodies name no secret field: the byte scan says so without parsing them.
+        if Self.mayHoldSecretField(data),
+            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
             Self.containsSecretField(object),
             let cleaned = try? JSONSerialization.data(
                 withJSONObject: Self.redactingFields(object), options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]),
@@ -105,7 +107,7 @@ public struct Redactor: Sendable {
         // text that was ASCII stays so as secrets are replaced.
         let ascii = value.utf8.allSatisfy { $0 < 0x80 }
         return secrets.reduce(value) { text, secret in
-            if ascii, text.utf8.firstRange(of: secret.utf8) == nil { return text }
+            if ascii, !ByteSearch.contains(text, secret) { return text }
             return text.replacingOccurrences(of: secret, with: Self.marker)
         }
     }

@@ -26,4 +26,32 @@ import TerminalUI
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
         #expect(decoded["reference"] == reference)
     }
+
+    /// The direct writer and JSONSerialization write the same bytes, for every kind of value a
+    /// run's line holds and every text a provider could send (controls, quotes, slashes, emoji).
+    @Test func theDirectWriterWritesWhatJSONSerializationWrites() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "é", "/", "\\", "\"", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "\u{7F}", " ", "😀", "\u{2028}", "0", "_"]
+        func text() -> String { (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
+        for _ in 0..<300 {
+            let object: [String: Any] = [
+                "state": text(), "at_ms": Int.random(in: -5...Int(Int32.max), using: &generator), "met": Bool.random(using: &generator),
+                "detail": NSNull(), "grants": (0..<Int.random(in: 0...3, using: &generator)).map { _ in text() },
+                "error": ["code": text(), "field": NSNull(), "nested_list": [text(), 7, false] as [Any]] as [String: Any],
+                "details": ["psp_reference": text(), "result_code": text()],
+            ]
+            let direct = try #require(JSONLineWriter.encode(object))
+            #expect(JSONLine.escapingUnsafeScalars(direct) == JSONLine.serialized(object))
+        }
+    }
+
+    /// Keys or values the direct writer does not know are left to JSONSerialization.
+    @Test func otherKeysAndValuesAreLeftToJSONSerialization() {
+        #expect(JSONLineWriter.encode(["Upper": 1]) == nil)
+        #expect(JSONLineWriter.encode(["key2": 1]) == nil)
+        #expect(JSONLineWriter.encode(["amount": 1.5]) == nil)
+        #expect(JSONLineWriter.encode(["parameters": ["a-b": "c"]]) == nil)
+        #expect(JSONLine.encode(["amount": 1.5, "Key": "x"]) == #"{"amount":1.5,"Key":"x"}"#)
+    }
 }
+

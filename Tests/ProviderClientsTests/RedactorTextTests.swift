@@ -1,3 +1,4 @@
+import Foundation
 import ProviderWire
 import Testing
 
@@ -17,5 +18,33 @@ import Testing
         #expect(redactor.text("token sk_live_\u{212A}abc.") == "token [REDACTED].")
         #expect(redactor.text("mot: cle\u{301}-secre\u{300}te") == "mot: [REDACTED]")
         #expect(redactor.text("mot: clé-secrète") == "mot: [REDACTED]")
+    }
+
+    @Test func aSecretIsFoundWhereverItStartsAndOnlyWhole() {
+        let redactor = Redactor(secrets: ["abab"])
+        // Near misses sharing its first byte, overlaps, and the very ends of the text.
+        #expect(redactor.text("abab") == "[REDACTED]")
+        #expect(redactor.text("aababx") == "a[REDACTED]x")
+        #expect(redactor.text("xxabab") == "xx[REDACTED]")
+        #expect(redactor.text("aba aab abaX ab") == "aba aab abaX ab")
+        #expect(redactor.text("aba") == "aba")
+        // Every short text over its alphabet agrees with Swift's own search.
+        for length in 0...7 {
+            for code in 0..<(1 << length) {
+                let text = String((0..<length).map { code >> $0 & 1 == 0 ? "a" : "b" })
+                #expect((redactor.text(text) != text) == text.contains("abab"), "\(text)")
+            }
+        }
+    }
+
+    @Test func aBodyKeepsItsTextUnlessItNamesASecretField() throws {
+        let redactor = Redactor(secrets: ["sk_live_Kabc"])
+        let plain = #"{"b":1,  "a":"sk_live_Kabc"}"#
+        #expect(redactor.body(Data(plain.utf8)) == #"{"b":1,  "a":"[REDACTED]"}"#)
+        let secretField = #"{"b":1,"client_secret":"x","nested":[{"Password":"y"}]}"#
+        #expect(redactor.body(Data(secretField.utf8)) == #"{"b":1,"client_secret":"[REDACTED]","nested":[{"Password":"[REDACTED]"}]}"#)
+        // Escaped, a field's name is still found.
+        let escaped = #"{"pass\u0077ord":"y"}"#
+        #expect(redactor.body(Data(escaped.utf8)) == #"{"password":"[REDACTED]"}"#)
     }
 }

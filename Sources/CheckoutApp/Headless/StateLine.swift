@@ -78,6 +78,12 @@ struct StateLine {
 /// JSON objects as single sorted-key lines, so output is stable from run to run.
 enum JSONLine {
     static func encode(_ object: [String: Any]) -> String {
+        if let line = JSONLineWriter.encode(object) { return escapingUnsafeScalars(line) }
+        return serialized(object)
+    }
+
+    /// JSONSerialization's line, for values JSONLineWriter does not write.
+    static func serialized(_ object: [String: Any]) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
             let line = String(data: data, encoding: .utf8)
         else { return "{}" }

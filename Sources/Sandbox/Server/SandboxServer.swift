@@ -42,11 +42,12 @@ public struct SandboxServer: Sendable {
         LedgerRoutes(providers: providers, settings: settings).register(on: router)
         JournalRoutes(journal: journal, providerIDs: providers.map(\.id)).register(on: router)
         // Which provider registered each route: the journal names the provider that served a request.
+        // (Hummingbird walks its whole tree for `routes`: once per provider, not twice.)
         var owners: [String: String] = [:]
+        var registered = Set(router.routes.map(\.description))
         for provider in providers {
-            let before = Set(router.routes.map(\.description))
             provider.register(on: router, core: core)
-            for route in router.routes where !before.contains(route.description) {
+            for route in router.routes where registered.insert(route.description).inserted {
                 owners["\(route.method.rawValue) \(route.path.description)"] = provider.id
             }
         }
@@ -102,10 +103,11 @@ public struct SandboxServer: Sendable {
         // The store's service (a database's pool) runs beside the server and stops after it; the
         // due-time worker and the journal's writer between them (they need the store, and stop
         // before it; the writer once what it holds is written).
-        let services: [any Service] =
-            (settings.storageService.map { [$0] } ?? [])
-            + [SandboxDueWork(providers: providers, settings: settings, webhooks: webhooks, cadence: cadence), journal, app]
-        let group = ServiceGroup(services: services, gracefulShutdownSignals: [], cancellationSignals: [], logger: quiet)
+        let services: [(name: String, service: any Service)] =
+            (settings.storageService.map { [("store", $0)] } ?? [])
+            + [("due work", SandboxDueWork(providers: providers, settings: settings, webhooks: webhooks, cadence: cadence)),
+               ("journal", journal), ("server", app)]
+        let group = ServiceGroup.named(services, logger: quiet)
         let task = Task {
             do {
                 try await group.run()
