@@ -61,7 +61,8 @@ struct CheckoutCommand: AsyncParsableCommand {
         let arguments: [String]
         let given = Array(CommandLine.arguments.dropFirst())
         // `checkout sandbox --store URL` is the sandbox's store, not the checkout option of that name.
-        let own = given.first == SandboxCommand.configuration.commandName ? SandboxStoreFlags.ownFlags : []
+        // By the name the table holds: asking the command's configuration builds all its help.
+        let own = given.first.flatMap { subcommandsByName[$0] } == SandboxCommand.self ? SandboxStoreFlags.ownFlags : []
         do { arguments = try ProviderCommandLine.split(given, leaving: own) } catch { exit(withError: error) }
         StartupTrace.mark("split")
         do {

@@ -35,7 +35,7 @@ public enum ExitCodes {
         for (label, entry) in zip(labels, entries) {
             let wrapped = HelpText.wrap(entry.meaning, width: 76 - 2 - width)
             for (index, line) in wrapped.enumerated() {
-                let lead = index == 0 ? label.padding(toLength: width, withPad: " ", startingAt: 0) : String(repeating: " ", count: width)
+                let lead = index == 0 ? label + String(repeating: " ", count: max(0, width - label.count)) : String(repeating: " ", count: width)
                 lines.append("  " + lead + line)
             }
         }

@@ -11,37 +11,37 @@ enum JSONLineWriter {
         return write(object, into: &output) ? output : nil
     }
 
+    /// Dispatched on the value's exact type, never by a cast: casting a dictionary to a class
+    /// (NSNull) bridges it to an NSDictionary first, and an NSNumber casts to Int and Bool alike.
     private static func write(_ value: Any, into output: inout String) -> Bool {
-        switch value {
-        // Swift's own values only: an NSNumber would cast to Int and Bool alike (and cost the
-        // runtime's bridging lookup), so its kind is left to JSONSerialization.
-        case let text as String where type(of: value) == String.self:
-            writeString(text, into: &output)
-        case let number as Int where type(of: value) == Int.self:
-            output += String(number)
-        case let flag as Bool where type(of: value) == Bool.self:
-            output += flag ? "true" : "false"
-        case is NSNull:
+        let kind = type(of: value)
+        if kind == String.self {
+            writeString(value as! String, into: &output)
+        } else if kind == Int.self {
+            output += String(value as! Int)
+        } else if kind == Bool.self {
+            output += value as! Bool ? "true" : "false"
+        } else if kind == NSNull.self {
             output += "null"
-        case let list as [String]:
+        } else if kind == [String].self {
             output += "["
-            for (index, text) in list.enumerated() {
+            for (index, text) in (value as! [String]).enumerated() {
                 if index > 0 { output += "," }
                 writeString(text, into: &output)
             }
             output += "]"
-        case let list as [Any]:
+        } else if kind == [Any].self {
             output += "["
-            for (index, element) in list.enumerated() {
+            for (index, element) in (value as! [Any]).enumerated() {
                 if index > 0 { output += "," }
                 guard write(element, into: &output) else { return false }
             }
             output += "]"
-        case let object as [String: String]:
-            return writeObject(object.mapValues { $0 as Any }, into: &output)
-        case let object as [String: Any]:
-            return writeObject(object, into: &output)
-        default:
+        } else if kind == [String: String].self {
+            return writeObject((value as! [String: String]).mapValues { $0 as Any }, into: &output)
+        } else if kind == [String: Any].self {
+            return writeObject(value as! [String: Any], into: &output)
+        } else {
             return false
         }
         return true
