@@ -17,6 +17,7 @@ final class AdyenWebhookReceiver: @unchecked Sendable {
     private var statuses: [Int]
     private var deliveries: [Delivery] = []
     private var requests = 0
+    private var closing = false
 
     var url: String { "http://127.0.0.1:\(port)/webhooks" }
 
@@ -44,11 +45,15 @@ final class AdyenWebhookReceiver: @unchecked Sendable {
         thread.start()
     }
 
-    deinit { close() }
-
+    /// Stops accepting. Only the serving thread closes the socket, once its `accept` has failed:
+    /// closing it here as well closed it twice, and the second close could take a number the
+    /// process had since given to another socket (a client's, which NIO then found gone).
     func close() {
-        shutdown(socket, Int32(SHUT_RDWR))
-        SocketIO.close(socket)
+        let first = lock.withLock {
+            defer { closing = true }
+            return !closing
+        }
+        if first { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     var received: [Delivery] { lock.withLock { deliveries } }
@@ -66,13 +71,18 @@ final class AdyenWebhookReceiver: @unchecked Sendable {
         return received
     }
 
+    /// Holds the receiver (the thread keeps it) until `close()` shuts the socket down.
     private func serve() {
         while true {
             let client = accept(socket, nil, nil)
-            guard client >= 0 else { return }
+            guard client >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                break
+            }
             handle(client)
             SocketIO.close(client)
         }
+        SocketIO.close(socket)
     }
 
     private func handle(_ client: Int32) {

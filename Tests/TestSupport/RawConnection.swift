@@ -10,21 +10,28 @@ public final class RawConnection: @unchecked Sendable {
     public private(set) var closedByPeer = false
 
     public init(port: Int) throws {
-        socketFD = socket(AF_INET, SocketIO.stream, 0)
-        guard socketFD >= 0 else { throw RawConnectionError(call: "socket", errno: errno) }
-        SocketIO.noSignalOnWrite(socketFD)
+        socketFD = try Self.connected(port: port)
+    }
+
+    /// A connected socket; on failure, nothing left open. (Closed here before `self` exists: a
+    /// throw after the descriptor was stored would also run `deinit`, closing it twice.)
+    private static func connected(port: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, SocketIO.stream, 0)
+        guard descriptor >= 0 else { throw RawConnectionError(call: "socket", errno: errno) }
+        SocketIO.noSignalOnWrite(descriptor)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
             let failure = errno
-            close(socketFD)
+            close(descriptor)
             throw RawConnectionError(call: "connect", errno: failure)
         }
+        return descriptor
     }
 
     deinit { close(socketFD) }
