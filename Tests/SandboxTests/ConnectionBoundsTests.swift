@@ -74,6 +74,34 @@ import TestSupport
         }
     }
 
+    @Test func aKeptConnectionsNextRequestHasADeadlineOfItsOwn() async throws {
+        try await SandboxHarness.with(limits: Self.limits(read: 0.3)) { harness in
+            let connection = try RawConnection(port: harness.sandbox.port)
+            connection.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await connection.readResponse()?.status == 200)
+            connection.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n")
+            #expect(await connection.waitForClose(timeout: Self.patience))
+            #expect(try await healthy(harness))
+        }
+    }
+
+    @Test func aKeptConnectionAskingQuicklyOutlivesManyDeadlines() async throws {
+        try await SandboxHarness.with(limits: Self.limits(read: 0.2)) { harness in
+            let connection = try RawConnection(port: harness.sandbox.port)
+            let started = ContinuousClock.now
+            var answered = 0
+            // Each request is whole at once: no deadline may be held over from the one before.
+            while ContinuousClock.now - started < .seconds(1) {
+                connection.send("GET /sandbox/health HTTP/1.1\r\nHost: x\r\n\r\n")
+                guard await connection.readResponse(timeout: Self.patience)?.status == 200 else { break }
+                answered += 1
+            }
+            #expect(ContinuousClock.now - started >= .seconds(1))
+            #expect(answered > 1)
+            #expect(!(await connection.waitForClose(timeout: 0.05)))
+        }
+    }
+
     @Test func aRequestWithinTheDeadlineIsAnswered() async throws {
         try await SandboxHarness.with(faultDelaySeconds: 2, limits: Self.limits(read: 1)) { harness in
             let connection = try RawConnection(port: harness.sandbox.port)

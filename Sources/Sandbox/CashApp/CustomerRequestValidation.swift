@@ -141,12 +141,38 @@ enum CustomerRequestValidation {
     private static func check(redirectURL: String) throws(CashAppRejection) {
         let field = "request.redirect_url"
         guard redirectURL.count <= maxRedirectURLLength else { throw tooLong("redirect_url", maxRedirectURLLength, field: field) }
-        guard let components = URLComponents(string: redirectURL), let scheme = components.scheme?.lowercased(),
-            !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }),
-            !(["http", "https"].contains(scheme) && (components.host ?? "").isEmpty),
-            redirectURL.count > scheme.count + 1
-        else {
+        guard isPlainAbsoluteURL(redirectURL) || isAbsoluteURL(redirectURL) else {
             throw CashAppRejection(.badRequest, "INVALID_REQUEST_ERROR", "INVALID_URL", "redirect_url must be an absolute URL.", field: field)
+        }
+    }
+
+    /// A scheme of its own characters and something after it; a web URL also needs a host.
+    static func isAbsoluteURL(_ text: String) -> Bool {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }),
+            !(["http", "https"].contains(scheme) && (components.host ?? "").isEmpty)
+        else { return false }
+        return text.count > scheme.count + 1
+    }
+
+    /// `scheme://host` with an optional plain path, all lower-case letters, digits and a few
+    /// marks: absolute by any reading, so the full parse (`isAbsoluteURL`, a sixth of a
+    /// create's own checks) is only for the rest.
+    static func isPlainAbsoluteURL(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard let first = bytes.first, isLower(first) else { return false }
+        let scheme = bytes.prefix { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        bytes = bytes[scheme.endIndex...]
+        guard bytes.starts(with: "://".utf8) else { return false }
+        bytes = bytes.dropFirst(3)
+        let host = bytes.prefix { isLower($0) || isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        guard !host.isEmpty else { return false }
+        let path = bytes[host.endIndex...]
+        guard let slash = path.first else { return true }
+        return slash == UInt8(ascii: "/") && path.allSatisfy {
+            isLower($0) || isDigit($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || "/._~-".utf8.contains($0)
         }
     }
 

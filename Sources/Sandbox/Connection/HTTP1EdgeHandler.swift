@@ -7,6 +7,7 @@ import NIOHTTP1
 /// - an answer saying `Connection: close` (a refused, unread body) closes the connection too;
 /// - CONNECT, which this server never tunnels, gets 405 with a length and a body, then a close;
 /// - a request's end tells `RequestReadDeadline` the whole request is in.
+/// A part it does not change is passed on as it came, not unwrapped and wrapped again.
 final class HTTP1EdgeHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -15,13 +16,15 @@ final class HTTP1EdgeHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The raw 405 answer to CONNECT.
     private let connectRefusal: ByteBuffer
+    private let readDeadline: RequestReadDeadline
     /// The Connection header each request awaiting its answer asked for, oldest first.
     private var pending: [String?] = []
     private var closeAfterAnswer = false
     private var refusedConnect = false
 
-    init(connectRefusal: ByteBuffer) {
+    init(connectRefusal: ByteBuffer, readDeadline: RequestReadDeadline) {
         self.connectRefusal = connectRefusal
+        self.readDeadline = readDeadline
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -33,18 +36,18 @@ final class HTTP1EdgeHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 context.triggerUserOutboundEvent(SendRawAndClose(bytes: connectRefusal), promise: nil)
                 return
             }
-            if !head.isKeepAlive {
+            guard head.isKeepAlive else {
                 // Hummingbird stops after a request whose Connection header is exactly "close".
                 head.headers.replaceOrAdd(name: "connection", value: "close")
                 pending.append("close")
-            } else {
-                pending.append(head.version == .http1_0 ? "keep-alive" : nil)
+                return context.fireChannelRead(wrapInboundOut(.head(head)))
             }
-            context.fireChannelRead(wrapInboundOut(.head(head)))
+            pending.append(head.version == .http1_0 ? "keep-alive" : nil)
+            context.fireChannelRead(data)
         case .body:
             context.fireChannelRead(data)
         case .end:
-            context.triggerUserOutboundEvent(RequestFullyReceived(), promise: nil)
+            readDeadline.requestFullyReceived()
             context.fireChannelRead(data)
         }
     }
@@ -53,12 +56,13 @@ final class HTTP1EdgeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapOutboundIn(data) {
         case .head(var head):
             let asked = pending.isEmpty ? nil : pending.removeFirst()
-            let answerCloses = head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "close" }
-            closeAfterAnswer = asked == "close" || answerCloses
+            closeAfterAnswer = asked == "close" || Self.saysClose(head.headers)
             if closeAfterAnswer {
                 head.headers.replaceOrAdd(name: "connection", value: "close")
             } else if let asked {
                 head.headers.replaceOrAdd(name: "connection", value: asked)
+            } else {
+                return context.write(data, promise: promise)
             }
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .body:
@@ -68,5 +72,23 @@ final class HTTP1EdgeHandler: ChannelDuplexHandler, RemovableChannelHandler {
             context.writeAndFlush(data, promise: promise)
             context.close(promise: nil)
         }
+    }
+
+    /// Whether a Connection header lists `close` (any case, among other tokens): what
+    /// `headers[canonicalForm:]` would say, without splitting every header to ask.
+    static func saysClose(_ headers: HTTPHeaders) -> Bool {
+        headers.contains { name, value in
+            name.utf8.count == 10 && name.lowercased() == "connection"
+                && value.lowercased().split(separator: ",").contains { $0.trimmingBlanks == "close" }
+        }
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    fileprivate var trimmingBlanks: Substring {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else { return "" }
+        return self[first...last]
     }
 }

@@ -1,8 +1,5 @@
 import NIOCore
 
-/// Told (as an outbound user event) by `HTTP1EdgeHandler` when a request's last part is in.
-struct RequestFullyReceived {}
-
 /// Asks the front of the pipeline to send these bytes as they are, then close. Used for an
 /// answer the HTTP encoder would spoil (it strips the body and length from any CONNECT answer).
 struct SendRawAndClose {
@@ -11,7 +8,12 @@ struct SendRawAndClose {
 
 /// Gives a client `timeout` from a request's first byte to its last, so a slow or stalled sender
 /// (a half-sent header, a trickled body) is disconnected instead of holding the connection.
-/// It sits first in the pipeline, on raw bytes, so it sees a request start before any parsing.
+/// It sits first in the pipeline, on raw bytes, so it sees a request start before any parsing;
+/// `HTTP1EdgeHandler` tells it (`requestFullyReceived`) when the request's last part is in.
+///
+/// A request only notes when it started. One timer per connection checks that note when it is
+/// due and sets itself again for a request still coming in, so a busy keep-alive connection
+/// schedules (and cancels) nothing per request.
 final class RequestReadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -19,31 +21,39 @@ final class RequestReadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = IOData
 
     private let timeout: TimeAmount
-    private var deadline: Scheduled<Void>?
+    /// When the request now coming in sent its first byte; nil between requests.
+    private var requestStarted: NIODeadline?
+    private var check: Scheduled<Void>?
+    private var context: ChannelHandlerContext?
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if deadline == nil, unwrapInboundIn(data).readableBytes > 0 {
-            deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
-                context.close(promise: nil)
-            }
+        if requestStarted == nil, unwrapInboundIn(data).readableBytes > 0 {
+            let now = NIODeadline.now()
+            requestStarted = now
+            if check == nil { scheduleCheck(at: now + timeout) }
         }
         context.fireChannelRead(data)
     }
 
+    /// The request's last part is in: its deadline no longer applies.
+    func requestFullyReceived() {
+        requestStarted = nil
+    }
+
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
-        switch event {
-        case is RequestFullyReceived:
-            stop()
-            promise?.succeed(())
-        case let raw as SendRawAndClose:
+        if let raw = event as? SendRawAndClose {
             stop()
             context.writeAndFlush(wrapOutboundOut(.byteBuffer(raw.bytes)), promise: nil)
             context.close(promise: promise)
-        default:
+        } else {
             context.triggerUserOutboundEvent(event, promise: promise)
         }
     }
@@ -55,10 +65,27 @@ final class RequestReadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         stop()
+        self.context = nil
+    }
+
+    private func scheduleCheck(at due: NIODeadline) {
+        guard let context else { return }
+        check = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [self] in
+            check = nil
+            guard let started = requestStarted else { return }
+            let due = started + timeout
+            if NIODeadline.now() >= due {
+                requestStarted = nil
+                self.context?.close(promise: nil)
+            } else {
+                scheduleCheck(at: due)
+            }
+        }
     }
 
     private func stop() {
-        deadline?.cancel()
-        deadline = nil
+        check?.cancel()
+        check = nil
+        requestStarted = nil
     }
 }

@@ -18,8 +18,9 @@ struct SandboxHTTPChannel: ServerChildChannel {
         http1.setup(channel: channel, logger: logger).flatMapThrowing { [gate, requestReadTimeout, connectRefusal] value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(HTTP1EdgeHandler(connectRefusal: connectRefusal), position: .after(decoder))
-            try pipeline.addHandler(RequestReadDeadline(timeout: requestReadTimeout), position: .first)
+            let readDeadline = RequestReadDeadline(timeout: requestReadTimeout)
+            try pipeline.addHandler(HTTP1EdgeHandler(connectRefusal: connectRefusal, readDeadline: readDeadline), position: .after(decoder))
+            try pipeline.addHandler(readDeadline, position: .first)
             try pipeline.addHandler(ConnectionCap(gate: gate), position: .first)
             return value
         }

@@ -27,9 +27,10 @@ public enum SandboxAccessLog {
         let provider = entry.provider ?? "-"
         let run = entry.run ?? "-"
         let line = "\(time) \(entry.method) \(entry.path) \(entry.status) \(tenths(entry.milliseconds))ms \(provider) run=\(run)"
-        // Our text handler prints the line alone: the fields are built only for another handler.
-        guard (logger.handler as? Handler)?.format != .text else {
-            logger.info("\(line)")
+        // Our text handler prints the line alone: the fields are built only for another handler,
+        // and its sink takes the line without a log event around it.
+        if let handler = logger.handler as? Handler, handler.format == .text {
+            if logger.logLevel <= .info { handler.sink.add(line) }
             return
         }
         logger.info(

@@ -1,24 +1,26 @@
 /// Random identifiers with a prefix (Cash App's GRR_…, webhook deliveries' WHD_…), lower-case letters and digits.
 enum SandboxIDs {
-    private static let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    private static let alphabet: [UInt8] = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
     static func make(_ prefix: String, length: Int = 26) -> String {
         // Twelve characters from each 64 random bits (36^12 < 2^64): one getrandom call per
-        // twelve, not per character (the sandbox mints one per request under load).
+        // twelve, not per character (the sandbox mints one per request under load). Written as
+        // bytes: appending Characters one by one cost more than the random bits.
         var generator = SystemRandomNumberGenerator()
-        let characters = Array(alphabet)
-        var id = prefix
+        let radix = UInt64(alphabet.count)
+        var bytes = [UInt8](prefix.utf8)
+        bytes.reserveCapacity(bytes.count + max(0, length))
         var bits: UInt64 = 0
         var left = 0
-        for _ in 0..<length {
+        for _ in 0..<max(0, length) {
             if left == 0 {
                 bits = generator.next()
                 left = 12
             }
-            id.append(characters[Int(bits % UInt64(characters.count))])
-            bits /= UInt64(characters.count)
+            bytes.append(alphabet[Int(bits % radix)])
+            bits /= radix
             left -= 1
         }
-        return id
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

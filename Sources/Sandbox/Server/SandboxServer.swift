@@ -79,8 +79,9 @@ public struct SandboxServer: Sendable {
 
     /// Starts serving and returns once the port is bound. Port 0 picks a free port.
     public func start(host: String = "127.0.0.1", port: Int = 0, logger: Logger? = nil) async throws -> RunningSandbox {
-        var quiet = Logger(label: "sandbox")
-        quiet.logLevel = .critical
+        // Nothing below logs at a level we print, and a handler that keeps metadata would be
+        // handed each request's id to format (Hummingbird sets it per request).
+        let quiet = Logger(label: "sandbox", factory: { _ in SwiftLogNoOpLogHandler() })
         let bound = AsyncThrowingStream<Int, any Error>.makeStream()
         let connections = ConnectionGate(limit: settings.limits.maxConnections)
         let router = makeRouter()

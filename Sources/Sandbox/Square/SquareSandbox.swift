@@ -51,7 +51,10 @@ public actor SquareSandbox: SandboxProvider {
     public nonisolated var claimsRequests: Bool { true }
 
     public nonisolated func claims(_ request: Request) async throws -> Bool {
-        let segments = request.uri.path.split(separator: "/")
+        let path = request.uri.path
+        // Every request is asked: most are not under /v2/ at all, which needs no split to see.
+        guard path.utf8.drop(while: { $0 == UInt8(ascii: "/") }).starts(with: "v2/".utf8) else { return false }
+        let segments = path.split(separator: "/")
         guard segments.count >= 2, segments[0] == "v2", segments[1] == "payments" else { return false }
         switch segments.count {
         case 2: return true
