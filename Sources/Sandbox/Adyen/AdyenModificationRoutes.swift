@@ -38,7 +38,7 @@ struct AdyenModificationRoutes {
         static func failed(_ reason: String) -> Outcome { Outcome(success: false, reason: reason) }
     }
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         for kind in Kind.allCases {
             router.post(":version/payments/:pspReference/\(kind.rawValue)") { request, context in
                 let psp = context.parameters.get("pspReference") ?? ""

@@ -6,7 +6,7 @@ import ProviderWire
 struct AdyenPaymentRoutes {
     let endpoint: AdyenEndpoint
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.post(":version/paymentMethods") { request, context in
             try await endpoint.post(request, context) { body, _ throws in try await paymentMethods(body) }
         }

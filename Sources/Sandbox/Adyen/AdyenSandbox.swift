@@ -34,7 +34,7 @@ public struct AdyenSandbox: SandboxProvider {
         return segments.count >= 2 && AdyenRequestReader.isVersion(String(segments[0]))
     }
 
-    public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+    public func register(on router: some RouterMethods<SandboxRequestContext>, core: SandboxCore) {
         let endpoint = AdyenEndpoint(
             payments: payments, storedMethods: storedMethods, idempotency: idempotency, customerRequests: cashApp.requests,
             notifier: AdyenNotifier(webhooks: core.webhooks, settings: core.settings), settings: core.settings, cardTokens: core.cardTokens)

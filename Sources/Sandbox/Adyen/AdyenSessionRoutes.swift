@@ -17,7 +17,7 @@ struct AdyenSessionRoutes {
     static let defaultLifetime: TimeInterval = 3_600
     static let longestLifetime: TimeInterval = 86_400
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.post(":version/sessions") { request, context in
             try await endpoint.post(request, context) { body, _ throws in try await create(body) }
         }

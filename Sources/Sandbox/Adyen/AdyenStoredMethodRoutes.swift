@@ -10,7 +10,7 @@ import ProviderWire
 struct AdyenStoredMethodRoutes {
     let endpoint: AdyenEndpoint
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.get(":version/storedPaymentMethods") { request, context in
             try await endpoint.read(request, context) { () throws -> Response in try await list(request) }
         }

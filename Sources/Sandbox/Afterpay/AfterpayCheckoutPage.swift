@@ -10,7 +10,7 @@ struct AfterpayCheckoutPage {
     let store: AfterpayStore
     let settings: SandboxSettings
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.get("sandbox/afterpay/checkout") { request, _ in try await page(token: request.uri.queryParameters.get("token")) }
     }
 

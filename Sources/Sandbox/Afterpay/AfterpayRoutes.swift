@@ -12,7 +12,7 @@ struct AfterpayRoutes {
     let signer: AfterpaySigner
     let settings: SandboxSettings
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.post("v2/checkouts") { request, context in
             try await answer { try await createCheckout(request, context) }
         }

@@ -24,7 +24,7 @@ public struct AfterpaySandbox: SandboxProvider {
     public var summary: String { "Afterpay under /v2/ (capture ledger at /sandbox/ledger)" }
     public var pathPrefixes: [String] { ["/v2/"] }
 
-    public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+    public func register(on router: some RouterMethods<SandboxRequestContext>, core: SandboxCore) {
         AfterpayRoutes(
             merchant: merchant, store: store, customerRequests: cashApp.requests, signer: signer,
             settings: core.settings

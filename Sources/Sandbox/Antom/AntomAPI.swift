@@ -20,7 +20,7 @@ struct AntomAPI: Sendable {
     var now: Date { settings.now() }
     var limits: SandboxLimits { settings.limits }
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         for prefix in Self.prefixes {
             router.post("\(prefix)\(AntomPaths.createPaymentSession)") { request, _ in
                 try await answer(request, endpoint: AntomPaths.createPaymentSession) { client, body throws in

@@ -16,7 +16,7 @@ struct AntomCashierRoutes: Sendable {
         let paymentResultCode: String?
     }
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         let cashier = router.group("sandbox/antom/cashier")
         cashier.get(":sessionID") { request, context in try await json(session: context.parameters.get("sessionID") ?? "", request: request) }
         cashier.get(":sessionID/page") { request, context in

@@ -63,7 +63,7 @@ struct AntomKeyRoutes: Sendable {
         }
     }
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.get("sandbox/antom/keys") { _, _ in
             let ids = try await clients.ids
             return SandboxResponse.json(Keys(

@@ -32,7 +32,7 @@ public final class AntomSandbox: SandboxProvider {
 
     public var pathPrefixes: [String] { ["/ams/", "/sandbox/antom/"] }
 
-    public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+    public func register(on router: some RouterMethods<SandboxRequestContext>, core: SandboxCore) {
         let api = makeAPI(core)
         self.api.withLock { $0 = api }
         // Weakly: the store keeps the sink, and must not keep itself.

@@ -15,7 +15,7 @@ public struct CashAppSandbox: SandboxProvider {
     public var summary: String { "Cash App Pay under /customer-request/v1/requests" }
     public var pathPrefixes: [String] { ["/customer-request/"] }
 
-    public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+    public func register(on router: some RouterMethods<SandboxRequestContext>, core: SandboxCore) {
         CustomerRequestRoutes(store: requests).register(on: router)
         CustomerSimulatorRoutes(store: requests).register(on: router)
         QRCodeRoutes(store: requests).register(on: router)

@@ -6,7 +6,7 @@ import ProviderWire
 struct CustomerRequestRoutes {
     let store: CustomerRequestStore
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         let requests = router.group("customer-request/v1/requests")
         requests.post { request, context in try await answer {
             try await create(request, context)

@@ -15,7 +15,7 @@ struct CustomerSimulatorRoutes {
         enum CodingKeys: String, CodingKey { case request, sandboxDeclineReason = "sandbox_decline_reason" }
     }
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         let customer = router.group("sandbox/customer-requests")
         customer.get(":id/authorize") { request, context in
             let id = context.parameters.get("id") ?? ""

@@ -12,7 +12,7 @@ struct MerchantLogoRoute {
     static let png = Data(
         base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAL0lEQVR42mNguOZPWzRqwagFoxaMWjCiLfhPIhi1gPoWjCbTUQtGLRi1YNQCEhAATiMKTC4njTcAAAAASUVORK5CYII=")!
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.get("sandbox/cashapp/merchant-logo.png") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=86400"],

@@ -18,7 +18,7 @@ struct QRCodeRoutes {
         var contentType: String { self == .svg ? "image/svg+xml" : "image/png" }
     }
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         let customer = router.group("sandbox/customer-requests")
         customer.get(":id/qr.svg") { request, context in try await serve(.svg, request, context) }
         customer.get(":id/qr.png") { request, context in try await serve(.png, request, context) }

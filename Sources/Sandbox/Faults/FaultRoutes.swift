@@ -45,7 +45,7 @@ struct FaultRoutes {
         FaultPlan.isValidOwner(owner) ? .success(owner) : .failure(OwnerProblem(description: "\"\(owner)\" is not allowed"))
     }
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         let faults = router.group("sandbox/faults")
         faults.get { _, _ in SandboxResponse.json(Listing(faults: try await plan.pendingWithOwners)) }
         faults.delete { request, _ in

@@ -35,7 +35,7 @@ struct JournalRoutes {
 
     static let parameters = ["since", "provider", "path", "status", "reference", "limit"]
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.get("sandbox/journal") { request, _ in
             let filter: JournalFilter
             switch Self.filter(request.uri.queryParameters, providers: providerIDs) {

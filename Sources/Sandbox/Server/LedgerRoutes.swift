@@ -9,7 +9,7 @@ struct LedgerRoutes {
     let providers: [any SandboxProvider]
     let settings: SandboxSettings
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.get("sandbox/ledger") { _, _ in
             let now = settings.now()
             var sections: [SandboxLedgerSection] = []

@@ -10,7 +10,7 @@ public protocol SandboxProvider: Sendable {
     var summary: String { get }
     /// Paths whose injected faults answer in this provider's error shape.
     var pathPrefixes: [String] { get }
-    func register(on router: Router<SandboxRequestContext>, core: SandboxCore)
+    func register(on router: some RouterMethods<SandboxRequestContext>, core: SandboxCore)
     /// An injected fault's answer, in this provider's error shape.
     func faultResponse(_ fault: InjectedFault) -> Response
     /// The server's own refusal (a method the path does not answer), in this provider's error shape.

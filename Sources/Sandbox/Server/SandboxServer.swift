@@ -42,15 +42,18 @@ public struct SandboxServer: Sendable {
         LedgerRoutes(providers: providers, settings: settings).register(on: router)
         JournalRoutes(journal: journal, providerIDs: providers.map(\.id)).register(on: router)
         // Which provider registered each route: the journal names the provider that served a request.
-        // (Hummingbird walks its whole tree for `routes`: once per provider, not twice.)
+        // A route the sandbox's own (above) or an earlier provider registered stays theirs.
         var owners: [String: String] = [:]
-        var registered = Set(router.routes.map(\.description))
+        var registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
         for provider in providers {
-            provider.register(on: router, core: core)
-            for route in router.routes where registered.insert(route.description).inserted {
-                owners["\(route.method.rawValue) \(route.path.description)"] = provider.id
-            }
+            let routes = OwnedRoutes(router)
+            provider.register(on: routes, core: core)
+            for route in routes.registered where registered.insert(route).inserted { owners[route] = provider.id }
         }
+        #if DEBUG
+        // The names noted are the router's own, as the journal looks them up.
+        assert(Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" }).isSuperset(of: owners.keys), "a route's owner is kept under another name")
+        #endif
         journal.serve(routeOwners: owners)
         return router
     }

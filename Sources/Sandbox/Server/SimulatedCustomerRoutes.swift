@@ -6,7 +6,7 @@ struct SimulatedCustomerRoutes {
     let providers: [any SandboxProvider]
     let core: SandboxCore
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         let customer = router.group("sandbox/customer-requests")
         customer.post(":id/approve") { request, context in try await act(approve: true, request: request, id: context.parameters.get("id") ?? "") }
         customer.post(":id/decline") { request, context in try await act(approve: false, request: request, id: context.parameters.get("id") ?? "") }

@@ -13,7 +13,7 @@ struct SquarePaymentRoutes: Sendable {
 
     /// The routes the router knows, so its method checks let Square's methods through (Adyen's
     /// `POST /vNN/payments` and Afterpay's `GET /v2/payments/{reference}` share these paths).
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.post("v2/payments") { request, context in try await dispatch(request, context) }
         router.get("v2/payments") { request, context in try await dispatch(request, context) }
         router.post("v2/payments/cancel") { request, context in try await dispatch(request, context) }

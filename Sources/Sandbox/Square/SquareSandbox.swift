@@ -38,7 +38,7 @@ public actor SquareSandbox: SandboxProvider {
     /// Square's receipt links are.
     public nonisolated var customerRoutes: [SandboxOpenRoute] { [SandboxOpenRoute(.get, "/sandbox/square/receipts/:paymentID")] }
 
-    public nonisolated func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+    public nonisolated func register(on router: some RouterMethods<SandboxRequestContext>, core: SandboxCore) {
         let routes = SquarePaymentRoutes(endpoint: SquareEndpoint(store: payments, settings: core.settings, cardTokens: core.cardTokens))
         self.routes.withLock { $0 = routes }
         routes.register(on: router)

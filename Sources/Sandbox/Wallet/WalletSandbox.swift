@@ -35,7 +35,7 @@ public struct WalletSandbox: SandboxProvider {
         static let slowSeconds = 3.0
     }
 
-    public func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+    public func register(on router: some RouterMethods<SandboxRequestContext>, core: SandboxCore) {
         let settings = core.settings
         router.get("rates") { request, _ -> Response in
             await Self.rates(request, settings: settings)

@@ -11,7 +11,7 @@ struct WalletTokenRoutes {
     let settings: SandboxSettings
     let tokens: WalletTokenStore
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.post("wallet/tokens") { request, _ -> Response in
             try await issue(request)
         }

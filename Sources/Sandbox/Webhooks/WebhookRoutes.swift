@@ -10,7 +10,7 @@ struct WebhookRoutes {
 
     private struct Registration: Decodable { let url: String }
 
-    func register(on router: Router<SandboxRequestContext>) {
+    func register(on router: some RouterMethods<SandboxRequestContext>) {
         router.post("sandbox/webhooks") { request, _ in try await add(request) }
         router.get("sandbox/webhooks") { _, _ in SandboxResponse.json(["receivers": try await dispatcher.receivers.all]) }
         router.get("sandbox/webhooks/deliveries") { _, _ in SandboxResponse.json(["deliveries": try await dispatcher.log.all]) }

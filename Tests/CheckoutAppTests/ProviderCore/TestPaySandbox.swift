@@ -25,7 +25,7 @@ struct TestPaySandbox: SandboxProvider {
         var pay_url: String
     }
 
-    func register(on router: Router<SandboxRequestContext>, core: SandboxCore) {
+    func register(on router: some RouterMethods<SandboxRequestContext>, core: SandboxCore) {
         router.post("testpay/v1/payments") { request, context in
             var request = request
             let body = try await request.collectBody(upTo: 1 << 16)
