@@ -10,6 +10,9 @@ package struct JSONBytes {
         case wire
         /// A sandbox store's encoder: slashes escaped (`\/`), dates as seconds since 2001.
         case stored
+        /// JSONSerialization with `.withoutEscapingSlashes` (`checkout run --json`): quotes,
+        /// backslashes and controls escaped, slashes as they are; no dates.
+        case serialized
     }
 
     package private(set) var bytes: [UInt8] = []
@@ -41,7 +44,7 @@ package struct JSONBytes {
     }
 
     /// A string: under `.wire` declined (false) when it holds a quote, a backslash or a control
-    /// character; under `.stored` those escaped as the encoder escapes them, slashes too.
+    /// character; otherwise those escaped as the encoder escapes them (under `.stored` slashes too).
     package mutating func string(_ text: String) -> Bool {
         bytes.append(UInt8(ascii: "\""))
         var text = text
@@ -51,8 +54,8 @@ package struct JSONBytes {
             for index in utf8.indices {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
-                if byte == UInt8(ascii: "/"), convention == .wire { continue }
-                guard convention == .stored else { return false }
+                if byte == UInt8(ascii: "/"), convention != .stored { continue }
+                guard convention != .wire else { return false }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 start = index + 1
                 escape(byte)
@@ -109,7 +112,13 @@ package struct JSONBytes {
         switch convention {
         case .wire: string(ISO8601Milliseconds.string(from: value))
         case .stored: number(value.timeIntervalSinceReferenceDate)
+        case .serialized: false
         }
+    }
+
+    package mutating func null() {
+        bytes.append(contentsOf: "null".utf8)
+        needsComma = true
     }
 
     package mutating func array<Element>(_ elements: [Element], _ write: (inout JSONBytes, Element) -> Bool) -> Bool {
