@@ -58,8 +58,9 @@ public struct Redactor: Sendable {
     /// A path with its query kept but the values of secret parameters (`secretQueryNames`)
     /// replaced by the marker, and every configured secret replaced.
     public func pathAndQuery(_ target: String) -> String {
-        guard let mark = target.firstIndex(of: "?") else { return text(target) }
-        let pairs = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+        // Searched as bytes: a search by Character breaks the text into graphemes as it goes.
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return text(target) }
+        let pairs = target[target.utf8.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = pair[..<equals]
             let decoded = (name.removingPercentEncoding ?? String(name)).lowercased()

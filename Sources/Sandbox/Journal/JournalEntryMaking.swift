@@ -36,7 +36,7 @@ final class JournalEntryMaker: Sendable {
 
     /// The request's path as sent, without its query.
     private static func path(_ capture: JournalCapture) -> String {
-        capture.target.firstIndex(of: "?").map { String(capture.target[..<$0]) } ?? capture.target
+        capture.target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(capture.target[..<$0]) } ?? capture.target
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
