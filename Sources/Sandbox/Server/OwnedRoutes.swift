@@ -20,8 +20,13 @@ final class OwnedRoutes: RouterMethods {
     func on<Responder: HTTPResponder>(_ path: RouterPath, method: HTTPRequest.Method, responder: Responder) -> Self
     where Responder.Context == SandboxRequestContext {
         router.on(path, method: method, responder: responder)
-        registered.append("\(method.rawValue) \(path.description)")
+        registered.append(Self.name(method, path))
         return self
+    }
+
+    /// A route as the journal names it: "METHOD /pattern", the router's own spelling of each.
+    static func name(_ method: HTTPRequest.Method, _ path: RouterPath) -> String {
+        "\(method.rawValue) \(path.description)"
     }
 
     @discardableResult

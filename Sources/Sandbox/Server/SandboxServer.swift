@@ -44,7 +44,7 @@ public struct SandboxServer: Sendable {
         // Which provider registered each route: the journal names the provider that served a request.
         // A route the sandbox's own (above) or an earlier provider registered stays theirs.
         var owners: [String: String] = [:]
-        var registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
+        var registered = Set(router.routes.map { OwnedRoutes.name($0.method, $0.path) })
         for provider in providers {
             let routes = OwnedRoutes(router)
             provider.register(on: routes, core: core)
@@ -52,7 +52,7 @@ public struct SandboxServer: Sendable {
         }
         #if DEBUG
         // The names noted are the router's own, as the journal looks them up.
-        assert(Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" }).isSuperset(of: owners.keys), "a route's owner is kept under another name")
+        assert(Set(router.routes.map { OwnedRoutes.name($0.method, $0.path) }).isSuperset(of: owners.keys), "a route's owner is kept under another name")
         #endif
         journal.serve(routeOwners: owners)
         return router
