@@ -32,6 +32,17 @@ static inline WINDOW *cn_stdscr(void) { return stdscr; }
 
 // newterm on the process's own stdin/stdout; unlike initscr it returns NULL on failure
 // (an unknown TERM, say) instead of exiting.
-static inline SCREEN *cn_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
+// ncurses 6.4 counts a new screen as not yet started until it has once been left and resumed,
+// and until then flushes its output at every cursor move: a 100x30 frame went out in some 120
+// writes, each a wake-up for the terminal (or a packet over SSH) and a frame drawn in pieces.
+// One endwin and doupdate here, before anything is drawn, make each frame one write.
+static inline SCREEN *cn_newterm_stdio(void) {
+    SCREEN *screen = newterm(NULL, stdout, stdin);
+    if (screen != NULL) {
+        endwin();
+        doupdate();
+    }
+    return screen;
+}
 
 #endif

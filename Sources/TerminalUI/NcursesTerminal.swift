@@ -44,6 +44,7 @@ public final class NcursesTerminal: TerminalBackend {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         setlocale(LC_ALL, "")
         Self.insistOnUTF8()
+        // Also past ncurses 6.4's unbuffered start, so each frame goes out in one write (shim.h).
         guard cn_newterm_stdio() != nil, let window = cn_stdscr() else {
             throw .cannotInitialize(term: getenv("TERM").map { String(cString: $0) } ?? "")
         }

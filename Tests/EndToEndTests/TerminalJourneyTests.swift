@@ -358,4 +358,35 @@ import TestSupport
         try await tmux.waitFor("exit=0")
         try await expectTerminalRestored(tmux)
     }
+
+    /// A frame reaches the terminal in one write. ncurses 6.4 flushed at every cursor move until
+    /// its screen had once been left and resumed: the help took one write per line, each a
+    /// packet over SSH, and a frame arrived in pieces.
+    @Test(.enabled(if: TmuxSession.countsWriteCalls, "this system does not count a process's writes"))
+    func aFrameGoesOutInOneWrite() async throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        defer { tmux.close() }
+        // No request made on load: nothing on the screen ticks while it waits for a key.
+        try tmux.type("clear; '\(CheckoutBinary.url.path)' --create-on-load false; echo exit=$?")
+        try await tmux.waitFor(Self.drawn)
+        try await tmux.waitFor("the sandbox up") { $0.contains(Self.drawn) && !$0.contains("starting sandbox") }
+        // Settled: the same count of writes over several looks at the screen.
+        var before = tmux.writeCalls(ofChild: "checkout")
+        var unchanged = 0
+        while before != nil, unchanged < 5 {
+            _ = try tmux.screen()
+            let now = tmux.writeCalls(ofChild: "checkout")
+            unchanged = now == before ? unchanged + 1 : 0
+            before = now
+        }
+        try tmux.send("?")
+        try await tmux.waitFor("quit at once")
+        let after = try #require(tmux.writeCalls(ofChild: "checkout"), "checkout is not running")
+        let writes = after - (try #require(before, "checkout was not running"))
+        #expect(writes <= 3, "the help went out in \(writes) writes")
+        try tmux.send("Escape")
+        try await tmux.waitFor("the help closed") { !$0.contains("quit at once") }
+        try tmux.send("q")
+        try await tmux.waitFor("exit=0")
+    }
 }

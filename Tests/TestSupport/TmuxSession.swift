@@ -58,6 +58,16 @@ public final class TmuxSession: @unchecked Sendable {
         for pid in ProcessTable.children(of: shell, named: name) { kill(pid, signal) }
     }
 
+    /// Write calls made so far by the pane shell's child named `name`; nil when it is not
+    /// running or the system does not count them.
+    public func writeCalls(ofChild name: String) -> Int? {
+        guard let shell = shellPID, let pid = ProcessTable.children(of: shell, named: name).first else { return nil }
+        return ProcessTable.writeCalls(of: pid)
+    }
+
+    /// Whether this system counts a process's write calls (Linux does; macOS does not).
+    public static var countsWriteCalls: Bool { ProcessTable.writeCalls(of: getpid()) != nil }
+
     public var shellPID: Int32? {
         (try? tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }

@@ -4,6 +4,7 @@
 import CNcurses
 
 setlocale(LC_ALL, "")
+// The app's own start: past ncurses 6.4's unbuffered start, so the frame goes out in one write.
 guard cn_newterm_stdio() != nil, let window = cn_stdscr() else {
     _ = write(2, "bench-floor-frame: this terminal cannot be initialized\n", 53)
     exit(2)

@@ -26,4 +26,16 @@ enum ProcessTable {
         return text.split(separator: "\n").compactMap { Int32($0) }
         #endif
     }
+
+    /// How many write calls the process has made so far (Linux keeps the count in /proc/PID/io);
+    /// nil where the system does not count them (macOS).
+    static func writeCalls(of pid: Int32) -> Int? {
+        #if os(Linux)
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        let line = io.split(separator: "\n").first { $0.hasPrefix("syscw:") }
+        return line.flatMap { Int($0.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)) }
+        #else
+        return nil
+        #endif
+    }
 }
