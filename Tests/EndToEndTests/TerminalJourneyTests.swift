@@ -371,14 +371,16 @@ import TestSupport
         try await tmux.waitFor(Self.drawn)
         try await tmux.waitFor("the sandbox up") { $0.contains(Self.drawn) && !$0.contains("starting sandbox") }
         // Settled: the same count of writes over several looks at the screen.
+        let deadline = ContinuousClock.now + .seconds(45)
         var before = tmux.writeCalls(ofChild: "checkout")
         var unchanged = 0
-        while before != nil, unchanged < 5 {
+        while before != nil, unchanged < 5, ContinuousClock.now < deadline {
             _ = try tmux.screen()
             let now = tmux.writeCalls(ofChild: "checkout")
             unchanged = now == before ? unchanged + 1 : 0
             before = now
         }
+        try #require(unchanged == 5, "checkout kept writing while it waited for a key")
         try tmux.send("?")
         try await tmux.waitFor("quit at once")
         let after = try #require(tmux.writeCalls(ofChild: "checkout"), "checkout is not running")
