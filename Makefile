@@ -92,7 +92,10 @@ else
 # Two things left out on Linux (P7): ICU's data a checkout never reaches (release-inputs:
 # Build/ICUData, 34 MB → 7 MB) and the dynamic symbol table the toolchain's -export-dynamic
 # makes of every Swift symbol (8 MB; the symbol table still names functions in a backtrace).
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -no-pie \
+# No $ORIGIN run path: nothing is loaded from beside the binary (it links no Swift library
+# dynamically), so an installed one never looks in its own folder for a library, and ld.so
+# stops trying that folder (and its hwcaps subfolders) for each of the system's libraries.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=lld \
 	$(METADATA_FLAGS) \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Build/LinkOrder/checkout.order -Xlinker --no-warn-symbol-ordering \
