@@ -16,8 +16,11 @@ public struct ProviderDescriptor: Sendable {
     public var emulates: String
     /// The provider calls the checkout makes, as `METHOD /path`.
     public var endpoints: [String]
-    /// Sandbox amounts and ids that trigger a documented outcome.
-    public var magicValues: [MagicValue]
+    /// Sandbox amounts and ids that trigger a documented outcome. Built when asked: only
+    /// `checkout providers` reads them, and building them at start-up (a generic `joined`, the
+    /// banks' table) cost a launch half a millisecond of conformance lookups.
+    public var magicValues: [MagicValue] { makeMagicValues() }
+    private let makeMagicValues: @Sendable () -> [MagicValue]
     /// The simulated customer's behaviours it supports, as scenario files spell them.
     public var customerBehaviours: [String]
     /// Its command-line options (and their environment variables).
@@ -62,7 +65,7 @@ public struct ProviderDescriptor: Sendable {
     public var variants: [ProviderVariant]
 
     public init(
-        id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: [MagicValue],
+        id: String, method: PaymentMethod, emulates: String, endpoints: [String], magicValues: @autoclosure @escaping @Sendable () -> [MagicValue],
         customerBehaviours: [String] = ["approve", "decline", "none", "approve-after"], options: [ProviderOption] = [],
         pointsAtRealProvider: @escaping @Sendable (ProviderOptionValues) -> Bool = { _ in false },
         screenMethod: @escaping @Sendable (ProviderOptionValues, inout PaymentMethod) -> Void = { _, _ in },
@@ -83,7 +86,7 @@ public struct ProviderDescriptor: Sendable {
         self.method = method
         self.emulates = emulates
         self.endpoints = endpoints
-        self.magicValues = magicValues
+        self.makeMagicValues = magicValues
         self.customerBehaviours = customerBehaviours
         self.options = options
         self.pointsAtRealProvider = pointsAtRealProvider
