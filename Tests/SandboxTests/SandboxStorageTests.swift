@@ -1,4 +1,5 @@
 @testable import CheckoutApp
+import Crypto
 import Foundation
 import JWTKit
 import ProviderClients
@@ -366,11 +367,20 @@ struct FailingRecordStore<Record: StoredRecord & Codable>: SandboxRecordStore {
         let one = await AfterpaySigner()
         let other = await AfterpaySigner()
         #expect(one.publicKey.pemRepresentation == other.publicKey.pemRepresentation)
-        #expect((try? ES256PrivateKey(key: AfterpaySigner.sandboxKey)) != nil, "the fixed key must parse")
+        #expect((try? AfterpaySigner.sandboxKey()) != nil, "the fixed key must be a P-256 scalar")
         let payment = AfterpaySignedPayment(
             amount: .init(amount: "10.00", currency: "USD", symbol: "$"), token: "002.x", externalMerchantId: "m", redirectUrl: "x://y")
         let jwt = try await one.sign(payment)
         #expect(await other.verify(jwt)?.token == "002.x")
+    }
+
+    /// A sandbox of an earlier version, on the same shared store, verifies what this one signs:
+    /// the key is still the phrase's SHA-256, as that version read it from base64url.
+    @Test func theKeyIsTheOneEarlierVersionsSignedWith() async throws {
+        let hash = Data(SHA256.hash(data: Data(AfterpaySigner.sandboxKeyPhrase.utf8))).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let earlier = try ES256PrivateKey(key: hash)
+        #expect(await AfterpaySigner().publicKey.pemRepresentation == earlier.publicKey.pemRepresentation)
     }
 }
 

@@ -9,16 +9,21 @@ import ProviderWire
 public struct AfterpaySigner: Sendable {
     public static let keyID = "afterpay-sandbox-es256"
 
-    /// The private scalar, base64url: a hash of a fixed phrase (a P-256 scalar, as any 32 bytes
-    /// below the group order are).
-    static let sandboxKey = Data(SHA256.hash(data: Data("TerminalCheckout Afterpay sandbox ES256 signing key v1".utf8))).base64EncodedString()
-        .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    /// The phrase whose hash is the private scalar (a P-256 scalar, as any 32 bytes below the
+    /// group order are).
+    static let sandboxKeyPhrase = "TerminalCheckout Afterpay sandbox ES256 signing key v1"
+
+    /// The sandbox's key, from its scalar's bytes as they are: through `Data(sequence)` and a
+    /// base64 string, two casts at each sandbox's start scanned every conformance in the binary.
+    static func sandboxKey() throws -> ES256PrivateKey {
+        try ES256PrivateKey(backing: P256.Signing.PrivateKey(rawRepresentation: SHA256.hash(data: Array(sandboxKeyPhrase.utf8))))
+    }
 
     public let privateKey: ES256PrivateKey
     private let keys: JWTKeyCollection
 
     public init() async {
-        privateKey = (try? ES256PrivateKey(key: Self.sandboxKey)) ?? ES256PrivateKey()
+        privateKey = (try? Self.sandboxKey()) ?? ES256PrivateKey()
         keys = JWTKeyCollection()
         await keys.add(ecdsa: privateKey, kid: JWKIdentifier(string: Self.keyID))
     }
