@@ -58,6 +58,8 @@ let package = Package(
                 // Antom: signing requests and verifying answers.
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // A response's bytes into Data as they lie (Data(buffer:)).
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import ProviderWire
 import Foundation
 import NIOCore
+import NIOFoundationCompat
 import NIOHTTP1
 
 /// A request to a provider API.
@@ -141,12 +142,6 @@ public final class ProviderHTTPClient: Sendable {
         return headers
     }
 
-    /// The bytes copied as they lie: `Data(sequence)` first casts the sequence to a protocol at
-    /// run time, whose first lookup per type scans every conformance in the binary.
-    private static func data(_ buffer: ByteBuffer) -> Data {
-        buffer.withUnsafeReadableBytes { bytes in bytes.baseAddress.map { Data(bytes: $0, count: bytes.count) } ?? Data() }
-    }
-
     private func execute(_ request: ProviderRequest) async -> (response: ProviderResponse?, failure: TransportFailure?) {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = HTTPMethod(rawValue: request.method)
@@ -160,7 +155,9 @@ public final class ProviderHTTPClient: Sendable {
             return (ProviderResponse(
                 status: Int(response.status.code),
                 headers: response.headers.map { (name: $0.name, value: $0.value) },
-                body: Self.data(body)), nil)
+                // Copied as the bytes lie (NIO's): `Data(sequence)` first casts the sequence to a
+                // protocol, whose first lookup per type scans every conformance in the binary.
+                body: Data(buffer: body)), nil)
         } catch {
             return (nil, Self.classify(error, timeout: timeout, url: request.url))
         }
