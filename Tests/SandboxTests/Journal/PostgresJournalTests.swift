@@ -71,7 +71,9 @@ struct PostgresJournalTests {
         try await withTwoInstances(limits: limits) { a, b in
             for index in 0..<6 { _ = try await CheckoutBinary.fetch((index < 3 ? a : b).baseURL + "/sandbox/health") }
             _ = try await JournalTests.journal(a.baseURL)
-            #expect(try await JournalTests.journal(b.baseURL).entries.map(\.id) == [4, 5, 6])
+            // A's batch and B's may race; the listing holds the bound even before the next trim.
+            let ids = try await JournalTests.journal(b.baseURL).entries.map(\.id)
+            #expect(ids == [4, 5, 6])
         }
     }
 }

@@ -92,17 +92,20 @@ struct PostgresRecordLog<Record: LoggedRecord>: SandboxRecordLog {
     func page(after: Int, limit: Int, at moment: StoreMoment) async throws -> [Record] {
         let decoder = StoredRecordCoding.decoder()
         return try await storage.read("page", store: name) { db in
+            var query: PostgresQuery = "SELECT sequence, body FROM sandbox_records WHERE store = \(name) AND sequence > \(after)"
             if let retention = moment.retention {
                 let oldestKept = moment.now.timeIntervalSinceReferenceDate - retention.age
                 try await db.query("DELETE FROM sandbox_records WHERE store = \(name) AND created_at <= \(oldestKept)", logger: logger)
+                // A batch that raced another left the other's numbers to the next batch's trim
+                // (see `append`): the read holds the count bound itself, so a page never shows more.
+                let capacity = max(0, retention.capacity)
+                query.sql += " AND sequence >= coalesce((SELECT next FROM sandbox_sequences WHERE store = $1) - $\(query.binds.count + 1), 0)"
+                query.binds.append(capacity)
             }
+            query.sql += " ORDER BY sequence LIMIT $\(query.binds.count + 1)"
+            query.binds.append(max(0, limit))
             var found: [Record] = []
-            for try await (sequence, body) in try await db.query(
-                """
-                SELECT sequence, body FROM sandbox_records WHERE store = \(name) AND sequence > \(after)
-                ORDER BY sequence LIMIT \(max(0, limit))
-                """, logger: logger
-            ).decode((Int, String).self) {
+            for try await (sequence, body) in try await db.query(query, logger: logger).decode((Int, String).self) {
                 do {
                     var record = try decoder.decode(Record.self, from: Data(body.utf8))
                     record.sequence = sequence
