@@ -78,7 +78,8 @@ endif
 # toolchain, and starts faster) and as a fixed-address executable (no start-up relocations).
 # Every function in a section of its own, linked by lld with the functions everyday use runs
 # laid out together (Build/LinkOrder/record.py): the kernel maps code 64 KB at a time, so spread
-# thinly they kept 25 MB resident (P5). `make link-order` records the order again.
+# thinly they kept 25 MB resident (P5). `make link-order` records the order again. Functions
+# without a symbol (the order cannot name them) are gathered by Build/LinkOrder/private-functions.ld.
 # A generic type's metadata is reached through its accessor, with the conformances it needs
 # passed in, not looked up by mangled name at run time: each such lookup scans every conformance
 # record in the binary (14,000), and a headless run made hundreds (P1, P2: a third of their time).
@@ -99,6 +100,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xlinker 
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=lld \
 	$(METADATA_FLAGS) \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Build/LinkOrder/checkout.order -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --script=$(CURDIR)/Build/LinkOrder/private-functions.ld \
 	-Xlinker --no-export-dynamic $(shell cat .build/icu-data/link-flags 2>/dev/null)
 endif
 
@@ -108,11 +110,12 @@ ifneq ($(shell uname -s),Darwin)
 	@Build/ICUData/build.sh "$(SWIFT)" .build/icu-data
 endif
 
-# The link order and ICU's trimmed data are linker inputs SwiftPM does not track: either newer than
-# the binary relinks it.
+# The link order, its script and ICU's trimmed data are linker inputs SwiftPM does not track: any
+# newer than the binary relinks it.
 relink-if-reordered: release-inputs
 	@bin="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checkout"; \
-	  if [ -e "$$bin" ] && { [ Build/LinkOrder/checkout.order -nt "$$bin" ] || [ .build/icu-data/icudata.o -nt "$$bin" ]; }; then rm -f "$$bin"; fi
+	  if [ -e "$$bin" ]; then for input in Build/LinkOrder/checkout.order Build/LinkOrder/private-functions.ld .build/icu-data/icudata.o; do \
+	    if [ "$$input" -nt "$$bin" ]; then rm -f "$$bin"; break; fi; done; fi
 
 release: setup relink-if-reordered
 	$(SWIFT) build $(RELEASE_FLAGS) --product checkout
