@@ -61,6 +61,20 @@ import Testing
         #expect(state.quitRequested)
     }
 
+    @Test func eachDemoLoopStartsWithAnEmptyHTTPLog() throws {
+        let script = try DemoScript(scenario: Scenario(name: "demo"), catalog: try Catalog.bundled())
+        var director = DemoDirector(script: script)
+        var state = try Screens.state()
+        for id in 1...3 { _ = AppUpdate.update(&state, .exchange(Screens.exchange(id, "GET", "/v1/requests/\(id)", status: 200, milliseconds: 40))) }
+        #expect(state.exchanges.count == 3)
+        _ = director.due(now: Screens.start, state: &state)
+        #expect(state.exchanges.isEmpty, "the last loop's exchanges are gone")
+        #expect(state.layout.logCursor == nil)
+        _ = AppUpdate.update(&state, .exchange(Screens.exchange(4, "POST", "/v1/requests", status: 201, milliseconds: 40)))
+        #expect(state.exchanges.map(\.id) == [4])
+        #expect(state.layout.logCursor == 0, "the cursor follows the new loop's exchanges")
+    }
+
     private func timeline() -> ReplayTimeline {
         ReplayTimeline(steps: [
             .init(atMilliseconds: 0, message: .stateChanged(.notStarted)),

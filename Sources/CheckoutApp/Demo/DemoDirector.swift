@@ -38,6 +38,10 @@ struct DemoDirector: ScreenDirector {
                 guard messages.isEmpty else { return messages }
                 guard condition.holds(in: state) || now.timeIntervalSince(started) >= seconds else { return messages }
             case .startCart where state.checkout.idle:
+                // Each loop is a checkout of its own, its HTTP log too: a demo left running all day
+                // keeps one loop's exchanges (about 13), not every loop's (a few KB each, to 100,000).
+                state.exchanges.removeAll()
+                state.layout.logCursor = nil
                 state.cart = script.startingCart
                 state.layout.cartCursor = 0
                 state.layout.shippingCursor = state.cart.shippingMethods.firstIndex { $0.id == state.cart.selectedShippingID } ?? 0
