@@ -38,9 +38,10 @@ struct PaymentSession: Sendable {
         let catalog = try loaded ?? Catalog.bundled(currency: options.currency)
         var sandbox: RunningSandbox?
         if options.usesEmbeddedSandbox {
-            let settings = SandboxSettings(
+            var settings = SandboxSettings(
                 triggerRotation: options.triggerRotationSeconds, requestLifetime: options.requestLifetimeSeconds,
                 merchantName: catalog.merchantName)
+            settings.limits = options.embeddedSandboxLimits
             let configured = options.registry.sandboxSettings(settings, options: options.providerOptions)
             sandbox = try await SandboxServer(settings: configured, providers: await options.registry.sandboxProviders(configured)).start()
         }

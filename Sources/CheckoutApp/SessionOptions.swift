@@ -24,6 +24,9 @@ public struct SessionOptions: Sendable {
     public var currency: String = Defaults.currency
     /// The profile these options came from (`--profile`), for the title bar.
     public var profileName: String?
+    /// What the embedded sandbox keeps: its stored requests and journal entries
+    /// (`checkout demo` keeps a loop's worth; see `SandboxLimits.demoLoop`).
+    public var embeddedSandboxLimits = SandboxLimits()
 
     /// What the flags default to; the flags' declarations and `checkout` without arguments
     /// (`TerminalCheckoutOptions.defaults`) both read these.
