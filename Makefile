@@ -78,7 +78,8 @@ endif
 # toolchain, and starts faster) and as a fixed-address executable (no start-up relocations).
 # Every function in a section of its own, linked by lld with the functions everyday use runs
 # laid out together (Build/LinkOrder/record.py): the kernel maps code 64 KB at a time, so spread
-# thinly they kept 25 MB resident (P5). `make link-order` records the order again. Functions
+# thinly they kept 25 MB resident (P5); after them the protocol conformance descriptors, which
+# each new dynamic cast reads all of (P2). `make link-order` records the order again. Functions
 # without a symbol (the order cannot name them) are gathered by Build/LinkOrder/private-functions.ld.
 # A generic type's metadata is reached through its accessor, with the conformances it needs
 # passed in, not looked up by mangled name at run time: each such lookup scans every conformance
