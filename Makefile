@@ -105,8 +105,13 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xlinker 
 	-Xlinker --no-export-dynamic $(shell cat .build/icu-data/link-flags 2>/dev/null)
 endif
 
+# The link order lld reads: the functions, then the conformance descriptors (two files, so
+# neither is large to commit; `make link-order` writes both).
+Build/LinkOrder/checkout.order: Build/LinkOrder/functions.order Build/LinkOrder/conformances.order
+	@cat $^ > $@
+
 # What a release link takes besides the sources; read by RELEASE_FLAGS as each recipe runs.
-release-inputs:
+release-inputs: Build/LinkOrder/checkout.order
 ifneq ($(shell uname -s),Darwin)
 	@Build/ICUData/build.sh "$(SWIFT)" .build/icu-data
 endif

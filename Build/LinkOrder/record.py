@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Records which functions `checkout` runs in everyday use and writes them, in the order they
-first ran, as lld's --symbol-ordering-file (`checkout.order` beside this script; make release
-and make bench link with it).
+first ran, as lld's --symbol-ordering-file (`functions.order` and `conformances.order` beside
+this script, which make joins into `checkout.order` for make release and make bench).
 
 Why: the release binary's code is 37 MB, and the kernel maps it in 64 KB at a time around each
 page touched (fault-around). Spread thinly, the few megabytes a checkout runs kept 25 MB of code
@@ -111,7 +111,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", required=True, type=Path, help="the release checkout (built as make release builds it)")
     parser.add_argument("--demo-seconds", type=float, default=90, help="how long the demo runs (default 90)")
-    parser.add_argument("--output", type=Path, default=HERE / "checkout.order")
+    parser.add_argument("--output", type=Path, default=HERE, help="the folder for functions.order and conformances.order")
     options = parser.parse_args()
     for tool in ("valgrind", "tmux", "nm", "strip"):
         if not shutil.which(tool):
@@ -144,7 +144,8 @@ def main() -> int:
     if len(listed) < 1000:
         print(f"record.py: only {len(listed)} functions recorded; the runs did not work", file=sys.stderr)
         return 1
-    options.output.write_text("".join(f"{name}\n" for name in listed + descriptors))
+    (options.output / "functions.order").write_text("".join(f"{name}\n" for name in listed))
+    (options.output / "conformances.order").write_text("".join(f"{name}\n" for name in descriptors))
     print(f"record.py: {len(listed)} functions and {len(descriptors)} conformance descriptors written to {options.output}")
     return 0
 
