@@ -138,6 +138,40 @@ import TestSupport
         #expect(payments.first?["moved"] as? Int == 4805 && payments.first?["status"] as? String == "COMPLETED", "\(payments)")
     }
 
+    /// The soak found it: a split sale whose first payment cannot be completed must not charge
+    /// the card for the rest; every payment is voided and nothing moves.
+    @Test func aSaleThatCannotBeCompletedIsVoidedWhole() async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "square", "--sandbox-url", baseURL, "--accept-partial-authorization", "--card", "gift,ok", "--tip", "0",
+            "--then", "complete", "--retry-base-ms", "1", "--fault", "POST /v2/payments/ 503*5", "--json",
+        ])
+        #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains(#""event":"complete-failed""#), "\(outcome.stdout)")
+        #expect(outcome.stderr.contains("nothing was charged"), "\(outcome.stderr)")
+        let payments = try await squarePayments(baseURL)
+        #expect(payments.map { $0["status"] as? String } == ["CANCELED", "CANCELED"], "\(payments)")
+        #expect(payments.reduce(0) { $0 + ($1["moved"] as? Int ?? 0) } == 0, "\(payments)")
+    }
+
+    /// One payment that cannot be completed is voided; when Square refuses the cancel too, the
+    /// reason says it is still open and its delay action applies.
+    @Test(arguments: [(5, "CANCELED"), (12, "APPROVED")])
+    func aPaymentThatCannotBeCompletedIsVoided(faults: Int, status: String) async throws {
+        let (server, baseURL) = try await CheckoutBinary.start(["sandbox", "--port", "0"])
+        defer { server.signal(SIGTERM) }
+        let outcome = try await CheckoutBinary.run([
+            "run", "--provider", "square", "--sandbox-url", baseURL, "--card", "ok", "--tip", "0", "--then", "complete",
+            "--retry-base-ms", "1", "--fault", "POST /v2/payments/ 503*\(faults)",
+        ])
+        #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+        let payments = try await squarePayments(baseURL)
+        #expect(payments.map { $0["status"] as? String } == [status], "\(payments)")
+        let expected = status == "CANCELED" ? "nothing was charged" : "still open:"
+        #expect(outcome.stderr.contains(expected), "\(outcome.stderr)")
+    }
+
     /// Issue 28: the gift card's partial authorization and a card for the rest, completed (both
     /// payments on the receipt; together the sale) or cancelled (both voided, nothing moved).
     @Test(arguments: ["complete", "cancel"])

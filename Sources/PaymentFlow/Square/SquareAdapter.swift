@@ -464,8 +464,13 @@ public actor SquareAdapter: PaymentProviderAdapter {
             }
         } catch {
             // The delay may have passed meanwhile: what Square says now decides.
-            if let current = try? await square.getPayment(id: payment.id), current.status != "APPROVED" {
+            let current = try? await square.getPayment(id: payment.id)
+            if let current, current.status != "APPROVED" {
                 return await settled(byDelayAction: current, state: state)
+            }
+            if then == .complete {
+                notify("complete-failed", "could not complete \(payment.id): \(error); it is \((current ?? payment).status)")
+                return await abandon(state, payments: [current ?? payment], failure: "\(payment.id): \(ProviderFailure(error).description)")
             }
             return .failed(SettlementFailure(declined: false, reason: ProviderFailure(error).description, details: SquareReceipt.details(payment)))
         }

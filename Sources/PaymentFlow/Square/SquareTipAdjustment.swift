@@ -93,33 +93,50 @@ extension SquareAdapter {
 
     // MARK: The split sale settles as one
 
-    /// Completes every payment of the sale, going on past one that fails; when any fails the
-    /// settlement fails and says which payments are still open (APPROVED) as Square has them.
+    /// Completes the sale's payments in order, all or nothing as far as Square allows: at the
+    /// first that cannot be completed it stops and `abandon`s the sale, so a failed sale leaves
+    /// nothing authorized and charges nothing more.
     func completeSale(_ state: AttemptState) async -> SettlementOutcome {
+        let payments = Self.salePayments(state)
         var done: [SquarePayment] = []
-        var problems: [String] = []
-        for payment in Self.salePayments(state) {
+        for (index, payment) in payments.enumerated() {
             do { done.append(try await square.completePayment(id: payment.id, versionToken: payment.versionToken)) } catch {
                 let current = (try? await square.getPayment(id: payment.id)) ?? payment
-                done.append(current)
                 // The complete landed and only its answer was lost (a retry then hears "already
                 // COMPLETED"): Square has it completed, so the sale is.
                 guard current.status != "COMPLETED" else {
+                    done.append(current)
                     notify("complete-confirmed", "completing \(payment.id) answered \(error), but Square has it COMPLETED")
                     continue
                 }
-                problems.append("\(payment.id): \(ProviderFailure(error).description)")
                 notify("complete-failed", "could not complete \(payment.id): \(error); it is \(current.status)")
+                return await abandon(
+                    state, payments: done + [current] + payments[(index + 1)...],
+                    failure: "\(payment.id): \(ProviderFailure(error).description)")
             }
         }
-        guard problems.isEmpty else {
-            let open = done.filter { $0.status == "APPROVED" }.map(\.id)
-            return .failed(SettlementFailure(
-                declined: false,
-                reason: "the sale is not complete: could not complete \(problems.joined(separator: "; ")); still open: \(open.isEmpty ? "none" : open.joined(separator: ", "))",
-                details: saleReceipt(done, state: state, headline: "").details))
-        }
         return .completed(saleReceipt(done, state: state, headline: "Paid in \(done.count) payments: every one completed."))
+    }
+
+    /// A sale whose completion failed: every payment of it still APPROVED is cancelled (the seed:
+    /// a payment that "cannot be completed" is cancelled), and the settlement fails saying what
+    /// was voided, what was charged before the failure and what is still open.
+    func abandon(_ state: AttemptState, payments: [SquarePayment], failure: String) async -> SettlementOutcome {
+        var current = state
+        current.payment = payments.first
+        current.tenders = Array(payments.dropFirst())
+        let result = await cancelAll(current)
+        let charged = result.payments.filter { $0.status == "COMPLETED" }.map(\.id)
+        var reason = "the sale is not complete: could not complete \(failure)"
+        if !result.voided.isEmpty { reason += "; voided \(result.voided.joined(separator: ", "))" }
+        if !charged.isEmpty { reason += "; already charged: \(charged.joined(separator: ", ")) (refund it in the Square Dashboard)" }
+        if !result.failed.isEmpty {
+            reason += "; still open: \(result.failed.map(\.id).joined(separator: ", ")) (Square applies its delay action)"
+        } else if charged.isEmpty {
+            reason += "; nothing was charged"
+        }
+        let details = state.tenders.isEmpty ? SquareReceipt.details(result.payments[0]) : saleReceipt(result.payments, state: state, headline: "").details
+        return .failed(SettlementFailure(declined: false, reason: reason, details: details))
     }
 
     /// Cancels every payment of the sale (voidSale's way: each is tried, the rest reported).
