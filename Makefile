@@ -28,16 +28,31 @@ test: setup
 	@# afterwards also on failure; without PostgreSQL they print a skip, unless CI is set.
 	@# At most four tests per core at once (SWIFT_TEST_WIDTH): see .ci/swift-tests.sh.
 	SWIFT=$(SWIFT) .ci/postgres-cluster.sh run .ci/swift-tests.sh
+	@# The checks after the suite: one per core at once, each one's output printed whole when it ends
+	@# (make 3.81, macOS's own, has no --output-sync: there they run one after another).
+	@$(MAKE) --no-print-directory $(TEST_STAGE_FLAGS) $(TEST_STAGES)
+
+# The checks `make test` runs after the Swift suite, on the debug build it made; not meant alone.
+TEST_STAGES = test-contract test-browser test-bench test-manual test-icu-data test-install
+CORES := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+TEST_STAGE_FLAGS = $(if $(filter 3.%,$(MAKE_VERSION)),,-j$(CORES) --output-sync=target)
+.PHONY: $(TEST_STAGES)
+test-contract:
 	@# The sandbox against the providers' published API documents (schemathesis; `make contract` alone).
 	python3 Tests/Conformance/contract/run.py --bin-dir "$$($(SWIFT) build --show-bin-path)"
+test-browser:
 	@# The sandbox's pages in headless Chromium (selenium); skipped with a message where Chromium cannot be installed, unless CI is set.
 	.build/python/bin/python Tests/Browser/pages_test.py --bin-dir "$$($(SWIFT) build --show-bin-path)"
+test-bench:
 	@# The benchmark suite runs and prints every row (on the debug build: figures are not checked here).
 	python3 Benchmarks/bench.py --quick --bin-dir "$$($(SWIFT) build --show-bin-path)"
+test-manual:
 	@# The committed man page matches the commands' definitions.
 	Build/manual.sh --check
+test-icu-data:
 	@# What the release link keeps of ICU's data (Build/ICUData/trim.py), and that it reads back.
 	SWIFT=$(SWIFT) python3 Tests/Tools/icu_data_trim_test.py
+test-install:
 	Tests/Shell/install-journey.sh
 
 # The contract run alone: schemathesis against a `checkout sandbox`, for every document declared
