@@ -160,7 +160,7 @@ import TestSupport
             try await harness.inject("POST /v2/payments/ 500*\(faults)")
             let outcome = await sale.settle(attempt)
             let reason = try #require(failureReason(outcome), "\(outcome)")
-            #expect(reason.contains("could not complete \(attempt.grants[0])"), "\(reason)")
+            #expect(reason.contains("Could not complete \(attempt.grants[0])"), "\(reason)")
             #expect(try await sale.payment(attempt.grants[1]).status == "CANCELED", "the second payment is never completed")
             if faults == 1 {
                 #expect(reason.contains("nothing was charged"), "\(reason)")

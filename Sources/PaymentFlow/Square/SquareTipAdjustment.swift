@@ -127,14 +127,18 @@ extension SquareAdapter {
         current.tenders = Array(payments.dropFirst())
         let result = await cancelAll(current)
         let charged = result.payments.filter { $0.status == "COMPLETED" }.map(\.id)
-        var reason = "the sale is not complete: could not complete \(failure)"
-        if !result.voided.isEmpty { reason += "; voided \(result.voided.joined(separator: ", "))" }
-        if !charged.isEmpty { reason += "; already charged: \(charged.joined(separator: ", ")) (refund it in the Square Dashboard)" }
-        if !result.failed.isEmpty {
-            reason += "; still open: \(result.failed.map(\.id).joined(separator: ", ")) (Square applies its delay action)"
-        } else if charged.isEmpty {
-            reason += "; nothing was charged"
+        // What the customer was charged leads (the screen's banner may show only its start); the cause follows.
+        var outcome: [String] = []
+        if charged.isEmpty && result.failed.isEmpty {
+            outcome.append("nothing was charged" + (result.voided.isEmpty ? "" : " (voided \(result.voided.joined(separator: ", ")))"))
+        } else {
+            if !charged.isEmpty { outcome.append("already charged: \(charged.joined(separator: ", ")) (refund it in the Square Dashboard)") }
+            if !result.failed.isEmpty {
+                outcome.append("still open: \(result.failed.map(\.id).joined(separator: ", ")) (Square applies its delay action)")
+            }
+            if !result.voided.isEmpty { outcome.append("voided \(result.voided.joined(separator: ", "))") }
         }
+        let reason = "the sale is not complete; \(outcome.joined(separator: "; ")). Could not complete \(failure)"
         let details = state.tenders.isEmpty ? SquareReceipt.details(result.payments[0]) : saleReceipt(result.payments, state: state, headline: "").details
         return .failed(SettlementFailure(declined: false, reason: reason, details: details))
     }
