@@ -31,12 +31,15 @@ test: setup
 	@# The checks after the suite: one per core at once, each one's output printed whole when it ends
 	@# (make 3.81, macOS's own, has no --output-sync: there they run one after another).
 	@$(MAKE) --no-print-directory $(TEST_STAGE_FLAGS) $(TEST_STAGES)
+	@# The benchmark suite alone: it times the app, so nothing else may load the machine meanwhile.
+	@$(MAKE) --no-print-directory test-bench
 
 # The checks `make test` runs after the Swift suite, on the debug build it made; not meant alone.
-TEST_STAGES = test-contract test-browser test-bench test-manual test-icu-data test-install
+# None of them times anything (test-bench does, and runs after them, alone).
+TEST_STAGES = test-contract test-browser test-manual test-icu-data test-install
 CORES := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 TEST_STAGE_FLAGS = $(if $(filter 3.%,$(MAKE_VERSION)),,-j$(CORES) --output-sync=target)
-.PHONY: $(TEST_STAGES)
+.PHONY: $(TEST_STAGES) test-bench
 test-contract:
 	@# The sandbox against the providers' published API documents (schemathesis; `make contract` alone).
 	python3 Tests/Conformance/contract/run.py --bin-dir "$$($(SWIFT) build --show-bin-path)"
