@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Records which functions `checkout` runs in everyday use and writes them, in the order they
 first ran, as lld's --symbol-ordering-file (`functions.order` and `conformances.order` beside
-this script, which make joins into `checkout.order` for make release and make bench).
+this script, then `data.order`; make joins them into `checkout.order` for make release and make
+bench).
 
 Why: the release binary's code is 37 MB, and the kernel maps it in 64 KB at a time around each
 page touched (fault-around). Spread thinly, the few megabytes a checkout runs kept 25 MB of code
@@ -9,14 +10,18 @@ resident; laid out together they keep a fraction of that (Benchmarks/README.md, 
 functions are read from callgrind runs of the release binary (valgrind counts what runs, not
 how long), over: each provider's headless checkout, the screen with a few keys, and the demo.
 After the functions come the protocol conformance descriptors, which the runtime reads all of
-on each new dynamic cast (`conformance_descriptors`). The order is only a layout hint: a symbol
-missing from it still links, after the listed ones.
+on each new dynamic cast (`conformance_descriptors`). Last the writable data the demo writes
+(`data.order`, read from the running demo's memory): each page of it written is private memory,
+and spread through 2.3 MB of metadata caches and type metadata it kept 1.4 MB dirty for 0.3 MB of
+writes. The order is only a layout hint: a symbol missing from it still links, after the listed
+ones.
 
-Usage: record.py --binary .build/release/checkout [--demo-seconds 90]
+Usage: record.py --binary .build/release/checkout [--demo-seconds 90] [--data-only]
 """
 from __future__ import annotations
 
 import argparse
+import bisect
 import os
 import re
 import shutil
@@ -107,19 +112,115 @@ def conformance_descriptors(binary: Path) -> list[str]:
     return [name for _, name in sorted(found)]
 
 
+SECTION = re.compile(r"^\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+([0-9a-f]+)\s+([0-9a-f]+)")
+WRITABLE = (".data", ".data.rel.ro", ".bss")
+
+
+def sections(binary: Path) -> dict[str, tuple[int, int, int]]:
+    """Section name → (address, file offset, size)."""
+    out = subprocess.run(["readelf", "-SW", str(binary)], capture_output=True, text=True, check=True).stdout
+    found = {}
+    for line in out.splitlines():
+        match = SECTION.match(line)
+        if match:
+            found[match.group(1)] = tuple(int(match.group(n), 16) for n in (2, 3, 4))
+    return found
+
+
+def data_symbols(binary: Path) -> list[tuple[int, int, str]]:
+    """(address, size, name) of every sized data symbol, local ones too, by address."""
+    out = subprocess.run(["nm", "--defined-only", "-nS", str(binary)], capture_output=True, text=True, check=True).stdout
+    found = []
+    for parts in (line.split(maxsplit=3) for line in out.splitlines()):
+        if len(parts) == 4 and parts[2] in "bBdDrRvV" and int(parts[1], 16) > 0:
+            found.append((int(parts[0], 16), int(parts[1], 16), parts[3]))
+    return found
+
+
+def relocated_symbols(binary: Path, symbols: list[tuple[int, int, str]]) -> list[str]:
+    """The data ld.so writes at start-up (C++ type info and vtables pointing into libstdc++):
+    each page of it becomes private memory."""
+    out = subprocess.run(["readelf", "-rW", str(binary)], capture_output=True, text=True, check=True).stdout
+    places = [int(parts[0], 16) for parts in (line.split() for line in out.splitlines())
+              if len(parts) >= 3 and parts[2] in ("R_X86_64_64", "R_AARCH64_ABS64") and re.fullmatch(r"[0-9a-f]+", parts[0])]
+    return symbols_at(sorted(places), symbols)
+
+
+def symbols_at(places: list[int], symbols: list[tuple[int, int, str]]) -> list[str]:
+    """The symbols holding each address (ascending), each named once."""
+    found: dict[str, None] = {}
+    starts = [address for address, _, _ in symbols]
+    for place in places:
+        index = bisect.bisect_right(starts, place) - 1
+        if index >= 0 and place < symbols[index][0] + symbols[index][1]:
+            found.setdefault(symbols[index][2], None)
+    return list(found)
+
+
+def written_data(pid: int, binary: Path, symbols: list[tuple[int, int, str]]) -> list[str]:
+    """The data symbols a running (non-PIE) checkout has written: bytes that differ from the file,
+    or in .bss from zero."""
+    places: list[int] = []
+    with open(binary, "rb") as file, open(f"/proc/{pid}/mem", "rb") as memory:
+        for name, (address, offset, size) in sections(binary).items():
+            if name not in WRITABLE:
+                continue
+            memory.seek(address)
+            now = memory.read(size)
+            if name == ".bss":
+                before = bytes(size)
+            else:
+                file.seek(offset)
+                before = file.read(size)
+            for page in range(0, size, 4096):
+                if now[page:page + 4096] != before[page:page + 4096]:
+                    places.extend(address + index for index in range(page, min(page + 4096, size))
+                                  if now[index] != before[index])
+    return symbols_at(places, symbols)
+
+
+def record_data(binary: Path, seconds: float) -> list[str]:
+    """Runs the demo (natively, not under valgrind) for `seconds` and reads what it wrote."""
+    print(f"record: checkout demo, its written data after {seconds:g} s", flush=True)
+    socket = f"linkorder-data-{os.getpid()}"
+    tmux(socket, "new-session", "-d", "-s", "rec", "-x", "100", "-y", "30",
+         f"exec env TERM=xterm-256color {binary} demo")
+    try:
+        if not wait_for(socket, "Cart", 30):
+            raise RuntimeError("the demo drew no cart within 30 s")
+        time.sleep(seconds)
+        pid = int(tmux(socket, "display", "-p", "-t", "rec", "#{pane_pid}").strip())
+        symbols = data_symbols(binary)
+        return list(dict.fromkeys(written_data(pid, binary, symbols) + relocated_symbols(binary, symbols)))
+    finally:
+        tmux(socket, "kill-server")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", required=True, type=Path, help="the release checkout (built as make release builds it)")
     parser.add_argument("--demo-seconds", type=float, default=90, help="how long the demo runs (default 90)")
-    parser.add_argument("--output", type=Path, default=HERE, help="the folder for functions.order and conformances.order")
+    parser.add_argument("--output", type=Path, default=HERE, help="the folder for the .order files")
+    parser.add_argument("--data-only", action="store_true", help="record data.order alone (no valgrind runs)")
     options = parser.parse_args()
-    for tool in ("valgrind", "tmux", "nm", "strip"):
+    for tool in ("tmux", "nm", "strip", "readelf") + (() if options.data_only else ("valgrind",)):
         if not shutil.which(tool):
             print(f"record.py: {tool} is needed (apt-get install valgrind tmux binutils)", file=sys.stderr)
             return 2
     if not options.binary.is_file():
         print(f"record.py: --binary {options.binary}: no such file", file=sys.stderr)
         return 2
+    if "EXEC (Executable file)" not in subprocess.run(["readelf", "-h", str(options.binary)], capture_output=True, text=True).stdout:
+        print("record.py: the binary is position-independent; link it as make release does (-no-pie)", file=sys.stderr)
+        return 2
+    data = record_data(options.binary.resolve(), options.demo_seconds)
+    if len(data) < 100:
+        print(f"record.py: only {len(data)} data symbols written by the demo; nothing written", file=sys.stderr)
+        return 1
+    (options.output / "data.order").write_text("".join(f"{name}\n" for name in data))
+    print(f"record.py: {len(data)} data symbols written to {options.output / 'data.order'}")
+    if options.data_only:
+        return 0
     with tempfile.TemporaryDirectory(prefix="linkorder-") as temporary:
         work = Path(temporary)
         # valgrind cannot read the release binary's DWARF; the symbols are all it needs.
