@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 PROVIDERS = ["cashapp", "afterpay", "adyen", "square", "antom", "wallet"]
@@ -96,20 +97,34 @@ def functions_in(files: list[Path]) -> list[str]:
     return list(seen)
 
 
-def defined_functions(binary: Path) -> set[str]:
-    out = subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True, check=True).stdout
-    return {parts[2] for parts in (line.split(maxsplit=2) for line in out.splitlines())
-            if len(parts) == 3 and parts[1] in "tTwW"}
+class Symbol(NamedTuple):
+    address: int
+    size: int
+    kind: str  # nm's letter: t/T/w/W code, b/B/d/D/r/R/v/V data
+    name: str
 
 
-def conformance_descriptors(binary: Path) -> list[str]:
+def symbol_table(binary: Path) -> list[Symbol]:
+    """Every defined symbol, local ones too, by address (one nm read serves every order)."""
+    out = subprocess.run(["nm", "--defined-only", "-nS", str(binary)], capture_output=True, text=True, check=True).stdout
+    table = []
+    for parts in (line.split(maxsplit=3) for line in out.splitlines()):
+        if len(parts) == 4:
+            table.append(Symbol(int(parts[0], 16), int(parts[1], 16), parts[2], parts[3]))
+        elif len(parts) == 3:  # no size: a label or an alias
+            table.append(Symbol(int(parts[0], 16), 0, parts[1], parts[2]))
+    return table
+
+
+def defined_functions(table: list[Symbol]) -> set[str]:
+    return {symbol.name for symbol in table if symbol.kind in "tTwW"}
+
+
+def conformance_descriptors(table: list[Symbol]) -> list[str]:
     """The protocol conformance descriptors (`…Mc`), in address order. A dynamic cast the runtime
     has not answered before reads every one of them (14,000), a few hundred times in a headless
     checkout; spread through the read-only data they cost it 2–5 ms more than laid out together."""
-    out = subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True, check=True).stdout
-    found = [(parts[0], parts[2]) for parts in (line.split(maxsplit=2) for line in out.splitlines())
-             if len(parts) == 3 and parts[2].endswith("Mc")]
-    return [name for _, name in sorted(found)]
+    return [symbol.name for symbol in table if symbol.name.endswith("Mc")]
 
 
 SECTION = re.compile(r"^\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+([0-9a-f]+)\s+([0-9a-f]+)")
@@ -127,17 +142,12 @@ def sections(binary: Path) -> dict[str, tuple[int, int, int]]:
     return found
 
 
-def data_symbols(binary: Path) -> list[tuple[int, int, str]]:
-    """(address, size, name) of every sized data symbol, local ones too, by address."""
-    out = subprocess.run(["nm", "--defined-only", "-nS", str(binary)], capture_output=True, text=True, check=True).stdout
-    found = []
-    for parts in (line.split(maxsplit=3) for line in out.splitlines()):
-        if len(parts) == 4 and parts[2] in "bBdDrRvV" and int(parts[1], 16) > 0:
-            found.append((int(parts[0], 16), int(parts[1], 16), parts[3]))
-    return found
+def data_symbols(table: list[Symbol]) -> list[Symbol]:
+    """Every sized data symbol, by address."""
+    return [symbol for symbol in table if symbol.kind in "bBdDrRvV" and symbol.size > 0]
 
 
-def relocated_symbols(binary: Path, symbols: list[tuple[int, int, str]]) -> list[str]:
+def relocated_symbols(binary: Path, symbols: list[Symbol]) -> list[str]:
     """The data ld.so writes at start-up (C++ type info and vtables pointing into libstdc++):
     each page of it becomes private memory."""
     out = subprocess.run(["readelf", "-rW", str(binary)], capture_output=True, text=True, check=True).stdout
@@ -146,18 +156,18 @@ def relocated_symbols(binary: Path, symbols: list[tuple[int, int, str]]) -> list
     return symbols_at(sorted(places), symbols)
 
 
-def symbols_at(places: list[int], symbols: list[tuple[int, int, str]]) -> list[str]:
+def symbols_at(places: list[int], symbols: list[Symbol]) -> list[str]:
     """The symbols holding each address (ascending), each named once."""
     found: dict[str, None] = {}
-    starts = [address for address, _, _ in symbols]
+    starts = [symbol.address for symbol in symbols]
     for place in places:
         index = bisect.bisect_right(starts, place) - 1
-        if index >= 0 and place < symbols[index][0] + symbols[index][1]:
-            found.setdefault(symbols[index][2], None)
+        if index >= 0 and place < symbols[index].address + symbols[index].size:
+            found.setdefault(symbols[index].name, None)
     return list(found)
 
 
-def written_data(pid: int, binary: Path, symbols: list[tuple[int, int, str]]) -> list[str]:
+def written_data(pid: int, binary: Path, symbols: list[Symbol]) -> list[str]:
     """The data symbols a running (non-PIE) checkout has written: bytes that differ from the file,
     or in .bss from zero."""
     places: list[int] = []
@@ -179,7 +189,7 @@ def written_data(pid: int, binary: Path, symbols: list[tuple[int, int, str]]) ->
     return symbols_at(places, symbols)
 
 
-def record_data(binary: Path, seconds: float) -> list[str]:
+def record_data(binary: Path, table: list[Symbol], seconds: float) -> list[str]:
     """Runs the demo (natively, not under valgrind) for `seconds` and reads what it wrote."""
     print(f"record: checkout demo, its written data after {seconds:g} s", flush=True)
     socket = f"linkorder-data-{os.getpid()}"
@@ -190,7 +200,7 @@ def record_data(binary: Path, seconds: float) -> list[str]:
             raise RuntimeError("the demo drew no cart within 30 s")
         time.sleep(seconds)
         pid = int(tmux(socket, "display", "-p", "-t", "rec", "#{pane_pid}").strip())
-        symbols = data_symbols(binary)
+        symbols = data_symbols(table)
         return list(dict.fromkeys(written_data(pid, binary, symbols) + relocated_symbols(binary, symbols)))
     finally:
         tmux(socket, "kill-server")
@@ -213,7 +223,8 @@ def main() -> int:
     if "EXEC (Executable file)" not in subprocess.run(["readelf", "-h", str(options.binary)], capture_output=True, text=True).stdout:
         print("record.py: the binary is position-independent; link it as make release does (-no-pie)", file=sys.stderr)
         return 2
-    data = record_data(options.binary.resolve(), options.demo_seconds)
+    table = symbol_table(options.binary)
+    data = record_data(options.binary.resolve(), table, options.demo_seconds)
     if len(data) < 100:
         print(f"record.py: only {len(data)} data symbols written by the demo; nothing written", file=sys.stderr)
         return 1
@@ -239,8 +250,8 @@ def main() -> int:
             print(f"record.py: no profile from {', '.join(empty)}; nothing written", file=sys.stderr)
             return 1
         names = functions_in(sorted(work.glob("*.cg*")))
-        defined = defined_functions(binary)
-        descriptors = conformance_descriptors(binary)
+    defined = defined_functions(table)
+    descriptors = conformance_descriptors(table)
     listed = [name for name in names if name in defined]
     if len(listed) < 1000:
         print(f"record.py: only {len(listed)} functions recorded; the runs did not work", file=sys.stderr)

@@ -83,6 +83,19 @@ import TestSupport
         return nil
     }
 
+    /// A gift card and a card for the rest, authorized, then settled (`then`) with `fault`
+    /// injected into the sandbox: the sale, its two payments and why the settlement failed.
+    private func failedSplitSale(
+        _ harness: SandboxHarness, then: String, fault: String
+    ) async throws -> (sale: Sale, grants: [String], reason: String) {
+        let sale = try sale(harness, ["card": "gift,ok", "accept-partial-authorization": "true", "then": then])
+        let attempt = try await sale.pay()
+        #expect(attempt.grants.count == 2, "\(attempt)")
+        try await harness.inject(fault)
+        let outcome = await sale.settle(attempt)
+        return (sale, attempt.grants, try #require(failureReason(outcome), "\(outcome)"))
+    }
+
     // 1 and 8: the add-tip prompt cannot be abandoned, goes back with b, and its percentages are
     // of the whole sale (both payments), not of the last payment.
 
@@ -136,38 +149,28 @@ import TestSupport
 
     @Test func aFailedCancelDoesNotStopTheRestOfTheSale() async throws {
         try await SandboxHarness.with { harness in
-            let sale = try sale(harness, ["card": "gift,ok", "accept-partial-authorization": "true", "then": "cancel"])
-            let attempt = try await sale.pay()
-            #expect(attempt.grants.count == 2, "\(attempt)")
             // The first payment's cancel fails once (the client does not retry here).
-            try await harness.inject("POST /v2/payments/ 500")
-            let outcome = await sale.settle(attempt)
-            let reason = try #require(failureReason(outcome), "\(outcome)")
-            #expect(reason.contains("still open: \(attempt.grants[0])"), "\(reason)")
-            #expect(try await sale.payment(attempt.grants[1]).status == "CANCELED")
-            #expect(try await sale.payment(attempt.grants[0]).status == "APPROVED")
+            let (sale, grants, reason) = try await failedSplitSale(harness, then: "cancel", fault: "POST /v2/payments/ 500")
+            #expect(reason.contains("still open: \(grants[0])"), "\(reason)")
+            #expect(try await sale.payment(grants[1]).status == "CANCELED")
+            #expect(try await sale.payment(grants[0]).status == "APPROVED")
         }
     }
 
     @Test(arguments: [1, 2])
     func aFailedCompleteVoidsTheWholeSale(faults: Int) async throws {
         try await SandboxHarness.with { harness in
-            let sale = try sale(harness, ["card": "gift,ok", "accept-partial-authorization": "true", "then": "complete"])
-            let attempt = try await sale.pay()
-            #expect(attempt.grants.count == 2, "\(attempt)")
             // One fault: the first complete fails and both voids go through. Two: the first
             // payment's void fails as well and stays open, left to Square's delay action.
-            try await harness.inject("POST /v2/payments/ 500*\(faults)")
-            let outcome = await sale.settle(attempt)
-            let reason = try #require(failureReason(outcome), "\(outcome)")
-            #expect(reason.contains("Could not complete \(attempt.grants[0])"), "\(reason)")
-            #expect(try await sale.payment(attempt.grants[1]).status == "CANCELED", "the second payment is never completed")
+            let (sale, grants, reason) = try await failedSplitSale(harness, then: "complete", fault: "POST /v2/payments/ 500*\(faults)")
+            #expect(reason.contains("Could not complete \(grants[0])"), "\(reason)")
+            #expect(try await sale.payment(grants[1]).status == "CANCELED", "the second payment is never completed")
             if faults == 1 {
                 #expect(reason.contains("nothing was charged"), "\(reason)")
-                #expect(try await sale.payment(attempt.grants[0]).status == "CANCELED")
+                #expect(try await sale.payment(grants[0]).status == "CANCELED")
             } else {
-                #expect(reason.contains("still open: \(attempt.grants[0])"), "\(reason)")
-                #expect(try await sale.payment(attempt.grants[0]).status == "APPROVED")
+                #expect(reason.contains("still open: \(grants[0])"), "\(reason)")
+                #expect(try await sale.payment(grants[0]).status == "APPROVED")
             }
         }
     }
