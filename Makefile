@@ -172,11 +172,12 @@ else
 INSTALL_BUILD_FLAGS = $(RELEASE_FLAGS)
 endif
 install: setup $(if $(filter release,$(INSTALL_FROM)),release-inputs)
-	@# Under sudo, a build folder that is someone else's is used as it is, not rebuilt as root.
-	@if [ "$$(id -u)" = 0 ] && [ -d .build ] && [ "$$(ls -nd .build | awk '{print $$3}')" != 0 ] && [ -x "$$($(SWIFT) build $(INSTALL_BUILD_FLAGS) --show-bin-path)/checkout" ]; then \
-	  echo "install: using the $(INSTALL_FROM) build already made by the build folder's owner (make release as them after changes)"; \
-	else $(SWIFT) build $(INSTALL_BUILD_FLAGS) --product checkout; fi
-	@Build/install.sh install "$$($(SWIFT) build $(INSTALL_BUILD_FLAGS) --show-bin-path)" "$(DESTDIR)$(PREFIX)"
+	@# Under sudo, a build that is someone else's (its own folder: .build, or .build-lto) is used as it is, not rebuilt as root.
+	@bin="$$($(SWIFT) build $(INSTALL_BUILD_FLAGS) --show-bin-path)"; \
+	  if [ "$$(id -u)" = 0 ] && [ -x "$$bin/checkout" ] && [ "$$(ls -nd "$$bin/checkout" | awk '{print $$3}')" != 0 ]; then \
+	    echo "install: using the $(INSTALL_FROM) build already made by the build folder's owner (make release as them after changes)"; \
+	  else $(SWIFT) build $(INSTALL_BUILD_FLAGS) --product checkout || exit 1; fi; \
+	  Build/install.sh install "$$bin" "$(DESTDIR)$(PREFIX)"
 
 uninstall:
 	@Build/install.sh uninstall "" "$(DESTDIR)$(PREFIX)"
