@@ -28,4 +28,12 @@ import Testing
             #expect(!option.help.contains(machineShopper), "--\(option.flag): \(option.help)")
         }
     }
+
+    /// ArgumentParser lays a discussion out at 80 columns and wraps a line of 80 again, leaving
+    /// its last word alone on the next line, unindented (`asks` under --account-reference-id).
+    @Test func everyLineFitsArgumentParsersColumns() {
+        for line in ProviderCommandLine.help.split(separator: "\n") {
+            #expect(line.unicodeScalars.count <= 79, "\(line.unicodeScalars.count) characters: \(line)")
+        }
+    }
 }
