@@ -214,8 +214,8 @@ public enum TerminalCheckout {
         let stopPrompts = await session.desk.subscribe { inbox.post(.promptChanged($0)) }
         recorder?.record(.state(.notStarted))
         inbox.post(.sessionStarted(endpointLabel: session.endpointLabel))
-        let savedMethods = session.adapters.compactMapValues { $0 as? any SavedPaymentMethodsAdapter }
-        let health = session.adapters.compactMapValues { $0 as? any ProviderHealthCheck }
+        let savedMethods = session.adapters.compactMapValues { $0.savedMethodsAdapter }
+        let health = session.adapters.compactMapValues { $0.healthCheck }
         await perform(
             commands, checkout: session.checkout, control: session.customer, savedMethods: savedMethods, health: health, inbox: inbox, desk: session.desk)
         stopNotices()

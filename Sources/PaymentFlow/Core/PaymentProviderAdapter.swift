@@ -31,6 +31,13 @@ public protocol PaymentProviderAdapter: Sendable {
 
     /// The session is over: release what the adapter opened (Adyen: its webhook receiver).
     func close() async
+
+    /// Itself, when its provider keeps saved methods; nil otherwise. A requirement, not an
+    /// `as?` cast: each first cast scans every conformance record in the binary (14,000).
+    var savedMethodsAdapter: (any SavedPaymentMethodsAdapter)? { get }
+
+    /// Itself, when it can tell whether its provider is back after an `apiError`; nil otherwise.
+    var healthCheck: (any ProviderHealthCheck)? { get }
 }
 
 extension PaymentProviderAdapter {
@@ -42,6 +49,10 @@ extension PaymentProviderAdapter {
     }
 
     public func close() async {}
+
+    public var savedMethodsAdapter: (any SavedPaymentMethodsAdapter)? { nil }
+
+    public var healthCheck: (any ProviderHealthCheck)? { nil }
 
     /// Providers authorized elsewhere never open a sheet here.
     public func authorizeAtTerminal(
@@ -67,4 +78,8 @@ public protocol ProviderHealthCheck: Sendable {
     /// true when the provider answers again, false when not yet; nil when there is no cheap call
     /// to ask (a real host): then only the pause brings the methods back.
     func healthy() async -> Bool?
+}
+
+extension PaymentProviderAdapter where Self: ProviderHealthCheck {
+    public var healthCheck: (any ProviderHealthCheck)? { self }
 }

@@ -22,3 +22,7 @@ public protocol SavedPaymentMethodsAdapter: PaymentProviderAdapter {
     func savedMethods() async throws(ProviderFailure) -> [SavedPaymentMethod]
     func deleteSavedMethod(id: String) async throws(ProviderFailure)
 }
+
+extension SavedPaymentMethodsAdapter {
+    public var savedMethodsAdapter: (any SavedPaymentMethodsAdapter)? { self }
+}
