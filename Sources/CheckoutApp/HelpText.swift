@@ -1,5 +1,9 @@
 /// Help text laid out for an 80-column terminal.
 public enum HelpText {
+    /// The widest line ArgumentParser leaves as it is in a discussion: at 80 columns it wraps a
+    /// full line again, stranding its last word unindented on the next.
+    public static let columns = 79
+
     /// `text`'s words, one space apart, in lines of at most `width` characters (a longer word
     /// stands alone). Works on UTF-8 bytes, counting characters as scalars: every command's help
     /// is built when a command line is parsed, and grapheme by grapheme it cost a tenth of a

@@ -113,21 +113,22 @@ public enum ProviderArguments {
         return (values, rest)
     }
 
-    /// The options as a help section for commands' discussions, wrapped to 80 columns: at most
-    /// 79 characters a line, as ArgumentParser wraps a full line again and strands its last word.
+    /// The options as a help section for commands' discussions, no line wider than
+    /// `HelpText.columns`.
     public static func help(_ registry: ProviderRegistry) -> String {
         var lines = ["", "PROVIDER OPTIONS (`checkout providers` says more):"]
         for descriptor in registry.descriptors where !descriptor.options.isEmpty {
             lines.append("  \(descriptor.method.label):")
             for option in descriptor.options {
-                let usage = "    " + option.usage + (option.environment.map { "  (or \($0))" } ?? "")
-                if usage.unicodeScalars.count <= 79 || option.isSwitch {
+                let environment = option.environment.map { "  (or \($0))" } ?? ""
+                let usage = "    " + option.usage + environment
+                if usage.unicodeScalars.count <= HelpText.columns || option.isSwitch {
                     lines.append(usage)
                 } else {
                     // A long list of values goes under its flag, indented less than the help.
-                    lines += ["    --\(option.flag)" + (option.environment.map { "  (or \($0))" } ?? ""), "      <\(option.valueName)>"]
+                    lines += ["    --\(option.flag)" + environment, "      <\(option.valueName)>"]
                 }
-                lines += HelpText.wrap(option.help, width: 71).map { "        " + $0 }
+                lines += HelpText.wrap(option.help, width: HelpText.columns - 8).map { "        " + $0 }
             }
         }
         return lines.joined(separator: "\n")
