@@ -45,6 +45,8 @@ let package = Package(
         .target(
             name: "ProviderWire",
             dependencies: [
+                // ByteScan: the word-wide byte scans its JSON and redaction share with the screen.
+                "CheckoutModel",
                 .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
                 // Antom's RSA-SHA256 request signatures.
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

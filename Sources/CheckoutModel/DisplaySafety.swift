@@ -30,6 +30,15 @@ public enum DisplaySafety {
     /// Whether `text` is printable ASCII, tabs and (with `lineFeeds`) line feeds alone, so that
     /// escaping would change nothing: most text (an access log's lines) is, and is passed on as it is.
     public static func isPrintableASCII(_ text: String, lineFeeds: Bool) -> Bool {
-        text.utf8.allSatisfy { byte in (0x20...0x7E).contains(byte) || byte == 0x09 || (lineFeeds && byte == 0x0A) }
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while true {
+                index = ByteScan.firstNonPrintableASCII(in: bytes, from: index)
+                guard index < bytes.count else { return true }
+                guard bytes[index] == 0x09 || (lineFeeds && bytes[index] == 0x0A) else { return false }
+                index += 1
+            }
+        }
     }
 }

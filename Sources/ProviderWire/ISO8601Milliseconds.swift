@@ -3,20 +3,46 @@ import Foundation
 /// ISO 8601 with milliseconds and offset (`2022-10-20T20:16:18.051Z`); parsing also takes whole seconds.
 public enum ISO8601Milliseconds {
     public static func string(from date: Date) -> String {
-        // Round to the nearest millisecond first: Date is a Double, and .051 may be stored as .0509999.
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
-        let (wholeSeconds, millis) = fraction < 0 ? (seconds - 1, fraction + 1000) : (seconds, fraction)
-        // By arithmetic (days to a civil date, H. Hinnant's algorithm): a format style costs a
-        // tenth of the sandbox's time per request under load.
-        let (days, secondOfDay) = wholeSeconds.quotientAndRemainder(dividingBy: 86_400)
-        let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
-        let (year, month, date) = civil(fromDays: day)
-        if (0...9999).contains(year) {
-            return fixedWidth(year: year, month: month, date: date, second: second, millis: millis)
+        let parts = Parts(date)
+        if parts.fitsFixedWidth {
+            return String(unsafeUninitializedCapacity: 24) { write(parts, into: $0) }
         }
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(date, 2) + "T" + pad(second / 3600, 2) + ":" + pad(second / 60 % 60, 2) + ":"
-            + pad(second % 60, 2) + "." + pad(millis, 3) + "Z"
+        return pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.date, 2) + "T" + pad(parts.second / 3600, 2) + ":"
+            + pad(parts.second / 60 % 60, 2) + ":" + pad(parts.second % 60, 2) + "." + pad(parts.millis, 3) + "Z"
+    }
+
+    /// The string's bytes appended to `bytes` (for writers of JSON: no String made in between).
+    package static func append(_ date: Date, to bytes: inout [UInt8]) {
+        let parts = Parts(date)
+        guard parts.fitsFixedWidth else { return bytes.append(contentsOf: string(from: date).utf8) }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: 24))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            _ = write(parts, into: UnsafeMutableBufferPointer(rebasing: buffer[start..<start + 24]))
+        }
+    }
+
+    /// A date's civil parts, to the millisecond (UTC).
+    private struct Parts {
+        var year: Int64, month: Int64, date: Int64, second: Int64, millis: Int64
+
+        init(_ value: Date) {
+            // Round to the nearest millisecond first: Date is a Double, and .051 may be stored as
+            // .0509999. Clamped, so no Date traps (a year far outside 0–9999 is written padded).
+            let scaled = (value.timeIntervalSince1970 * 1000).rounded()
+            let milliseconds = scaled.isFinite ? Int64(max(-1e17, min(1e17, scaled))) : 0
+            let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+            let (wholeSeconds, millis) = fraction < 0 ? (seconds - 1, fraction + 1000) : (seconds, fraction)
+            // By arithmetic (days to a civil date, H. Hinnant's algorithm): a format style costs a
+            // tenth of the sandbox's time per request under load.
+            let (days, secondOfDay) = wholeSeconds.quotientAndRemainder(dividingBy: 86_400)
+            let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
+            (year, month, date) = ISO8601Milliseconds.civil(fromDays: day)
+            self.second = second
+            self.millis = millis
+        }
+
+        var fitsFixedWidth: Bool { (0...9999).contains(year) }
     }
 
     /// Year, month, day of the day `days` after 1970-01-01 (proleptic Gregorian).
@@ -32,33 +58,32 @@ public enum ISO8601Milliseconds {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, date)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS.mmmZ` written digit by digit into one 24-byte string: the sandbox
-    /// stamps every record with it, and joining thirteen small strings was most of its cost.
-    private static func fixedWidth(year: Int64, month: Int64, date: Int64, second: Int64, millis: Int64) -> String {
-        String(unsafeUninitializedCapacity: 24) { bytes in
-            func put(_ value: Int64, _ width: Int, at end: Int) {
-                var rest = value
-                for index in stride(from: end - 1, through: end - width, by: -1) {
-                    bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                    rest /= 10
-                }
-            }
-            put(year, 4, at: 4)
-            bytes[4] = UInt8(ascii: "-")
-            put(month, 2, at: 7)
-            bytes[7] = UInt8(ascii: "-")
-            put(date, 2, at: 10)
-            bytes[10] = UInt8(ascii: "T")
-            put(second / 3600, 2, at: 13)
-            bytes[13] = UInt8(ascii: ":")
-            put(second / 60 % 60, 2, at: 16)
-            bytes[16] = UInt8(ascii: ":")
-            put(second % 60, 2, at: 19)
-            bytes[19] = UInt8(ascii: ".")
-            put(millis, 3, at: 23)
-            bytes[23] = UInt8(ascii: "Z")
-            return 24
+    /// `YYYY-MM-DDTHH:MM:SS.mmmZ` written digit by digit into 24 bytes: the sandbox stamps every
+    /// record with it, and joining thirteen small strings was most of its cost.
+    private static func write(_ parts: Parts, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        // Two digits at a time, each pair written directly (no loop, no generic stride).
+        func pair(_ value: Int64, at index: Int) {
+            let value = Int(value)
+            bytes[index] = UInt8(truncatingIfNeeded: 48 + value / 10)
+            bytes[index + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
         }
+        pair(parts.year / 100, at: 0)
+        pair(parts.year % 100, at: 2)
+        bytes[4] = UInt8(ascii: "-")
+        pair(parts.month, at: 5)
+        bytes[7] = UInt8(ascii: "-")
+        pair(parts.date, at: 8)
+        bytes[10] = UInt8(ascii: "T")
+        pair(parts.second / 3600, at: 11)
+        bytes[13] = UInt8(ascii: ":")
+        pair(parts.second / 60 % 60, at: 14)
+        bytes[16] = UInt8(ascii: ":")
+        pair(parts.second % 60, at: 17)
+        bytes[19] = UInt8(ascii: ".")
+        bytes[20] = UInt8(truncatingIfNeeded: 48 + parts.millis / 100)
+        pair(parts.millis % 100, at: 21)
+        bytes[23] = UInt8(ascii: "Z")
+        return 24
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

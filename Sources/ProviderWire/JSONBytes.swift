@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 
 /// A JSON text being written, members in the encoder's sorted key order (fixed by the callers: the
@@ -39,7 +40,8 @@ package struct JSONBytes {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -48,20 +50,18 @@ package struct JSONBytes {
     package mutating func string(_ text: String) -> Bool {
         bytes.append(UInt8(ascii: "\""))
         var text = text
+        let slash = convention == .stored
         let written = text.withUTF8 { utf8 in
             // Runs between the bytes to escape are copied whole.
             var start = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
-                if byte == UInt8(ascii: "/"), convention != .stored { continue }
-                guard convention != .wire else { return false }
+            while true {
+                let index = ByteScan.firstJSONEscape(in: utf8, from: start, slash: slash)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                guard index < utf8.count else { return true }
+                guard convention != .wire else { return false }
+                escape(utf8[index])
                 start = index + 1
-                escape(byte)
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-            return true
         }
         guard written else { return false }
         bytes.append(UInt8(ascii: "\""))
@@ -110,10 +110,19 @@ package struct JSONBytes {
 
     package mutating func date(_ value: Date) -> Bool {
         switch convention {
-        case .wire: string(ISO8601Milliseconds.string(from: value))
+        case .wire: isoDate(value)
         case .stored: number(value.timeIntervalSinceReferenceDate)
         case .serialized: false
         }
+    }
+
+    /// `"2022-10-20T20:16:18.051Z"`: its digits written straight in (the stamp holds nothing to escape).
+    private mutating func isoDate(_ value: Date) -> Bool {
+        bytes.append(UInt8(ascii: "\""))
+        ISO8601Milliseconds.append(value, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+        return true
     }
 
     package mutating func null() {

@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 
 /// Removes secrets before anything is recorded: credential headers, secret-looking JSON
@@ -59,7 +60,8 @@ public struct Redactor: Sendable {
     /// replaced by the marker, and every configured secret replaced.
     public func pathAndQuery(_ target: String) -> String {
         // Searched as bytes: a search by Character breaks the text into graphemes as it goes.
-        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return text(target) }
+        guard let offset = ByteScan.firstOffset(of: UInt8(ascii: "?"), in: target) else { return text(target) }
+        let mark = target.utf8.index(target.utf8.startIndex, offsetBy: offset)
         let pairs = target[target.utf8.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = pair[..<equals]
@@ -106,7 +108,8 @@ public struct Redactor: Sendable {
         // the rest of a journal entry. In ASCII text only the secret's own bytes can match it
         // (elsewhere a Kelvin sign matches "K": canonically equivalent). The marker is ASCII, so
         // text that was ASCII stays so as secrets are replaced.
-        let ascii = value.utf8.allSatisfy { $0 < 0x80 }
+        guard !secrets.isEmpty else { return value }
+        let ascii = ByteScan.isASCII(value)
         return secrets.reduce(value) { text, secret in
             if ascii, !ByteSearch.contains(text, secret) { return text }
             return text.replacingOccurrences(of: secret, with: Self.marker)

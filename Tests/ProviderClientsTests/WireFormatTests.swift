@@ -178,4 +178,19 @@ import TestSupport
             #expect(ISO8601Milliseconds.string(from: date) == expected, "\(seconds)")
         }
     }
+
+    /// A JSON answer's dates are written straight into its bytes: the same text, quoted.
+    @Test func jsonDatesAreTheStringQuoted() {
+        var generator = SystemRandomNumberGenerator()
+        let far: [Double] = [-62_167_219_200, -62_167_219_200.001, 253_402_300_800, 1e12, -1e12, .infinity, -.infinity, .nan, .greatestFiniteMagnitude]
+        let random = (0..<300).map { _ in Double(Int64.random(in: -62_167_219_200_000...253_402_300_799_999, using: &generator)) / 1000 }
+        for seconds in far + random {
+            let date = Date(timeIntervalSince1970: seconds)
+            var json = JSONBytes()
+            let wrote = json.date(date)
+            #expect(wrote)
+            #expect(String(decoding: json.bytes, as: UTF8.self) == "\"" + ISO8601Milliseconds.string(from: date) + "\"", "\(seconds)")
+        }
+        #expect(ISO8601Milliseconds.string(from: Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00.000Z")
+    }
 }

@@ -8,9 +8,14 @@ import Foundation
 /// decides) — so the caller falls back to the encoder.
 public enum CustomerRequestJSONWriter {
     public static func envelope(_ request: CustomerRequest) -> Data? {
+        envelopeBytes(request).map { Data($0) }
+    }
+
+    /// The same bytes, for a caller that copies them once into its own buffer (the sandbox's answer).
+    public static func envelopeBytes(_ request: CustomerRequest) -> [UInt8]? {
         var out = JSONBytes()
         guard out.envelope(request) else { return nil }
-        return Data(out.bytes)
+        return out.bytes
     }
 }
 

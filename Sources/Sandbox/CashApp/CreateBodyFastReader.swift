@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 import ProviderWire
 
@@ -145,16 +146,12 @@ private struct PlainJSONReader {
     private mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                defer { index += 1 }
-                return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            }
-            guard byte != UInt8(ascii: "\\"), byte >= 0x20 else { return nil }
-            index += 1
-        }
-        return nil
+        index = ByteScan.firstJSONEscape(in: bytes, from: start, slash: false)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        defer { index += 1 }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        // ASCII needs no validating (the standard library's validating initializer is generic, unspecialized).
+        return ByteScan.isASCII(text) ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
     }
 
     /// A non-negative integer without fraction or exponent, of at most 18 digits (so it never overflows).

@@ -73,6 +73,11 @@ public final class CustomerRequestStore: Sendable {
     /// The request as its owner sees it now (expired requests are declined on read).
     func retrieve(id: String, clientID: String?, baseURL: String) async throws(SandboxStoreUnavailable) -> CustomerRequest? {
         let now = settings.now()
+        // A read, unless the request's expiry has come: only then is the record changed (a
+        // read costs the store no copy written back, and a database no row lock).
+        guard let stored = try await records.record(.key(id), at: moment(now)) else { return nil }
+        guard clientID == nil || stored.clientID == clientID else { return nil }
+        guard isExpiryDue(stored, now: now) else { return present(stored, now: now, baseURL: baseURL) }
         return try await records.update(.key(id), at: moment(now)) { stored -> CustomerRequest? in
             guard clientID == nil || stored.clientID == clientID else { return nil }
             expireIfDue(&stored, now: now)
@@ -178,8 +183,12 @@ public final class CustomerRequestStore: Sendable {
         "\(rotation(for: stored.request, now: now))-\(stored.triggerSeed)"
     }
 
+    private func isExpiryDue(_ stored: StoredRequest, now: Date) -> Bool {
+        stored.request.status == .PENDING && now >= stored.request.expiresAt
+    }
+
     private func expireIfDue(_ stored: inout StoredRequest, now: Date) {
-        guard stored.request.status == .PENDING, now >= stored.request.expiresAt else { return }
+        guard isExpiryDue(stored, now: now) else { return }
         stored.request.status = .DECLINED
         stored.request.updatedAt = stored.request.expiresAt
     }

@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 import Hummingbird
 import NIOCore
@@ -36,7 +37,8 @@ final class JournalEntryMaker: Sendable {
 
     /// The request's path as sent, without its query.
     private static func path(_ capture: JournalCapture) -> String {
-        capture.target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(capture.target[..<$0]) } ?? capture.target
+        guard let offset = ByteScan.firstOffset(of: UInt8(ascii: "?"), in: capture.target) else { return capture.target }
+        return String(capture.target.utf8.prefix(offset))!
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

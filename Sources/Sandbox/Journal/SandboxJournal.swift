@@ -85,10 +85,11 @@ final class SandboxJournal: Service, Sendable {
         context.journalNote = note
         var requestBody: ByteBuffer?
         var requestBytes = 0
-        if let declared = request.headers[.contentLength].flatMap({ Int($0) }) {
+        let declaredLength = request.headers[.contentLength]
+        if let declared = declaredLength.flatMap({ Int($0) }) {
             requestBytes = declared
         }
-        if Self.hasBody(request), requestBytes <= settings.limits.maxBodyBytes {
+        if Self.hasBody(request, declaredLength: declaredLength), requestBytes <= settings.limits.maxBodyBytes {
             let limit = settings.limits.maxBodyBytes
             do {
                 let body = try await request.body.collect(upTo: limit)
@@ -146,8 +147,8 @@ final class SandboxJournal: Service, Sendable {
     /// Answers up to this many bytes are gathered before they are sent; longer ones stream.
     static let gatheredBodyBytes = 4 << 20
 
-    private static func hasBody(_ request: Request) -> Bool {
-        if let length = request.headers[.contentLength] { return length != "0" }
+    private static func hasBody(_ request: Request, declaredLength: String?) -> Bool {
+        if let length = declaredLength { return length != "0" }
         return request.headers[.transferEncoding] != nil
     }
 

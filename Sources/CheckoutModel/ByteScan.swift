@@ -1,0 +1,108 @@
+/// Scans of UTF-8 bytes eight at a time (one 64-bit word, SWAR): the sandbox runs them over every
+/// request's JSON and access-log line, where a byte-by-byte loop through the standard library's
+/// generic views cost more than the rest of the work on those bytes.
+package enum ByteScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// High bit set in each byte of `word` below `limit` (at most 0x80); lower bits of a byte
+    /// after a hit may be wrong, so callers only ask whether any bit is set.
+    @inline(__always)
+    private static func below(_ limit: UInt8, _ word: UInt64) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+
+    @inline(__always)
+    private static func equal(_ byte: UInt8, _ word: UInt64) -> UInt64 {
+        below(1, word ^ (ones &* UInt64(byte)))
+    }
+
+    /// The offset from `start` of the first byte a JSON string cannot hold as it is: a control
+    /// (below 0x20), a quote or a backslash, and with `slash` a slash; `bytes.count` when none is.
+    package static func firstJSONEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, slash: Bool) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                var hits = below(0x20, word) | equal(UInt8(ascii: "\""), word) | equal(UInt8(ascii: "\\"), word)
+                if slash { hits |= equal(UInt8(ascii: "/"), word) }
+                if hits != 0 { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (slash && byte == UInt8(ascii: "/")) { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// The offset from `start` of the first byte outside printable ASCII (0x20–0x7E);
+    /// `bytes.count` when every one is printable.
+    package static func firstNonPrintableASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // Below 0x20, or 0x7F and above (the high bit, or 0x7F + 1 carrying into it).
+                let outside = below(0x20, word) | ((word | (word &+ ones)) & highs)
+                if outside != 0 { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte > 0x7E { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// Whether every byte is ASCII (below 0x80).
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        var seen: UInt64 = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= bytes.count {
+                seen |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+        }
+        var last: UInt8 = 0
+        while index < bytes.count {
+            last |= bytes[index]
+            index += 1
+        }
+        return seen & highs == 0 && last < 0x80
+    }
+
+    /// Whether every byte of `text`'s UTF-8 is ASCII.
+    package static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { isASCII($0) }
+    }
+
+    /// The offset of the first `byte` in `text`'s UTF-8, if any.
+    package static func firstOffset(of byte: UInt8, in text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while index + 8 <= bytes.count {
+                    if equal(byte, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) != 0 { break }
+                    index += 8
+                }
+            }
+            while index < bytes.count {
+                if bytes[index] == byte { return index }
+                index += 1
+            }
+            return nil
+        }
+    }
+}
