@@ -22,17 +22,21 @@ public enum SandboxAccessLog {
         let run: String?
     }
 
-    static func log(_ entry: Line, to logger: Logger) {
+    /// A batch of lines. Our text handler prints each line alone: the fields are built only for
+    /// another handler, and its sink takes the batch's lines at once, without log events around them.
+    static func log(_ entries: [Line], to logger: Logger) {
+        if let handler = logger.handler as? Handler, handler.format == .text {
+            if logger.logLevel <= .info { handler.sink.add(entries.map(text)) }
+            return
+        }
+        for entry in entries { log(entry, to: logger) }
+    }
+
+    private static func log(_ entry: Line, to logger: Logger) {
         let time = ISO8601Milliseconds.string(from: entry.time)
         let provider = entry.provider ?? "-"
         let run = entry.run ?? "-"
         let line = text(entry, time: time, provider: provider, run: run)
-        // Our text handler prints the line alone: the fields are built only for another handler,
-        // and its sink takes the line without a log event around it.
-        if let handler = logger.handler as? Handler, handler.format == .text {
-            if logger.logLevel <= .info { handler.sink.add(line) }
-            return
-        }
         logger.info(
             "\(line)",
             metadata: [
@@ -44,6 +48,10 @@ public enum SandboxAccessLog {
 
     /// `time method path status 1.3ms provider run=run`, written as bytes: string interpolation
     /// was most of the access log's cost per request.
+    static func text(_ entry: Line) -> String {
+        text(entry, time: ISO8601Milliseconds.string(from: entry.time), provider: entry.provider ?? "-", run: entry.run ?? "-")
+    }
+
     static func text(_ entry: Line, time: String, provider: String, run: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(time.utf8.count + entry.method.utf8.count + entry.path.utf8.count + provider.utf8.count + run.utf8.count + 32)
@@ -105,6 +113,8 @@ public enum SandboxAccessLog {
         init(write: @escaping @Sendable (String) -> Void) { self.write = write }
 
         func add(_ line: String) { lines.withLock { $0.append(line) } }
+
+        func add(_ more: [String]) { lines.withLock { $0.append(contentsOf: more) } }
 
         func flush() {
             let gathered = lines.withLock { lines in

@@ -282,7 +282,7 @@ final class SandboxJournal: Service, Sendable {
         // The access log's fields, worked out once: its entries reuse them.
         let lines = settings.accessLog.map { _ in batch.map(maker.line) }
         if let accessLog = settings.accessLog, let lines {
-            for line in lines { SandboxAccessLog.log(line, to: accessLog) }
+            SandboxAccessLog.log(lines, to: accessLog)
             SandboxAccessLog.flush(accessLog)
         }
         guard settings.limits.maxJournalEntries > 0 else { return }
