@@ -84,6 +84,11 @@ struct CheckoutCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let code as ExitCode {
+            // What ArgumentParser's `exit(withError:)` does with an exit code (prints nothing,
+            // exits with it), without the root's usage text it first builds and throws away:
+            // a tenth of a headless checkout's instructions.
+            Foundation.exit(code.rawValue)
         } catch {
             exit(withError: error)
         }
