@@ -15,10 +15,8 @@ public enum ISO8601Milliseconds {
     package static func append(_ date: Date, to bytes: inout [UInt8]) {
         let parts = Parts(date)
         guard parts.fitsFixedWidth else { return bytes.append(contentsOf: string(from: date).utf8) }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: 24))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            _ = write(parts, into: UnsafeMutableBufferPointer(rebasing: buffer[start..<start + 24]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { stamp in
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: stamp[..<write(parts, into: stamp)]))
         }
     }
 

@@ -38,7 +38,8 @@ final class JournalEntryMaker: Sendable {
     /// The request's path as sent, without its query.
     private static func path(_ capture: JournalCapture) -> String {
         guard let offset = ByteScan.firstOffset(of: UInt8(ascii: "?"), in: capture.target) else { return capture.target }
-        return String(capture.target.utf8.prefix(offset))!
+        // The `?` is one byte of ASCII, so the prefix always ends on a character's boundary.
+        return String(capture.target.utf8.prefix(offset)) ?? capture.target
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
