@@ -111,7 +111,7 @@ public struct Redactor: Sendable {
         guard !secrets.isEmpty else { return value }
         let ascii = ByteScan.isASCII(value)
         return secrets.reduce(value) { text, secret in
-            if ascii, !ByteSearch.contains(text, secret) { return text }
+            if ascii, !ByteScan.contains(text, secret) { return text }
             return text.replacingOccurrences(of: secret, with: Self.marker)
         }
     }

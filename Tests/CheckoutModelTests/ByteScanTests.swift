@@ -62,6 +62,19 @@ import Testing
         }
     }
 
+    @Test func containsFindsWhatAByteSearchFinds() {
+        let texts = Self.random.map { String(decoding: $0, as: UTF8.self) } + ["", "abc", "ababab", "Café au lait"]
+        let needles = ["", "a", "ab", "aba", "é", "lait", "zz", String(decoding: [0xFF], as: UTF8.self)]
+        for text in texts {
+            for needle in needles + [String(text.prefix(3)), String(text.suffix(2))] {
+                let haystack = Array(text.utf8), wanted = Array(needle.utf8)
+                let expected = wanted.isEmpty
+                    || (haystack.count >= wanted.count && (0...(haystack.count - wanted.count)).contains { Array(haystack[$0..<$0 + wanted.count]) == wanted })
+                #expect(ByteScan.contains(text, needle) == expected, "\(text.debugDescription) \(needle.debugDescription)")
+            }
+        }
+    }
+
     @Test func displaySafetyKeepsItsRule() {
         let rule = { (text: String, lineFeeds: Bool) in
             text.utf8.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x09 || (lineFeeds && $0 == 0x0A) }
