@@ -19,67 +19,47 @@ package enum ByteScan {
         below(1, word ^ (ones &* UInt64(byte)))
     }
 
-    /// The offset from `start` of the first byte a JSON string cannot hold as it is: a control
-    /// (below 0x20), a quote or a backslash, and with `slash` a slash; `bytes.count` when none is.
-    package static func firstJSONEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, slash: Bool) -> Int {
+    /// The offset from `start` of the first byte `isHit` names (`bytes.count` when none): whole
+    /// words are skipped while `wordHasHit` says none of theirs can be one, then byte by byte.
+    /// Inlined, so each scan below compiles to its own tight loop.
+    @inline(__always)
+    private static func firstIndex(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, wordHasHit: (UInt64) -> Bool, isHit: (UInt8) -> Bool
+    ) -> Int {
         var index = start
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
-            while index + 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                var hits = below(0x20, word) | equal(UInt8(ascii: "\""), word) | equal(UInt8(ascii: "\\"), word)
-                if slash { hits |= equal(UInt8(ascii: "/"), word) }
-                if hits != 0 { break }
+            while index + 8 <= bytes.count, !wordHasHit(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
                 index += 8
             }
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (slash && byte == UInt8(ascii: "/")) { return index }
-            index += 1
-        }
+        while index < bytes.count, !isHit(bytes[index]) { index += 1 }
         return index
+    }
+
+    /// The offset from `start` of the first byte a JSON string cannot hold as it is: a control
+    /// (below 0x20), a quote or a backslash, and with `slash` a slash; `bytes.count` when none is.
+    package static func firstJSONEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, slash: Bool) -> Int {
+        firstIndex(in: bytes, from: start) { word in
+            let hits = below(0x20, word) | equal(UInt8(ascii: "\""), word) | equal(UInt8(ascii: "\\"), word)
+            return (slash ? hits | equal(UInt8(ascii: "/"), word) : hits) != 0
+        } isHit: { byte in
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (slash && byte == UInt8(ascii: "/"))
+        }
     }
 
     /// The offset from `start` of the first byte outside printable ASCII (0x20–0x7E);
     /// `bytes.count` when every one is printable.
     package static func firstNonPrintableASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                // Below 0x20, or 0x7F and above (the high bit, or 0x7F + 1 carrying into it).
-                let outside = below(0x20, word) | ((word | (word &+ ones)) & highs)
-                if outside != 0 { break }
-                index += 8
-            }
+        // Below 0x20, or 0x7F and above (the high bit, or 0x7F + 1 carrying into it).
+        firstIndex(in: bytes, from: start) { word in (below(0x20, word) | ((word | (word &+ ones)) & highs)) != 0 } isHit: { byte in
+            byte < 0x20 || byte > 0x7E
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x20 || byte > 0x7E { return index }
-            index += 1
-        }
-        return index
     }
 
     /// Whether every byte is ASCII (below 0x80).
     package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        var seen: UInt64 = 0
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= bytes.count {
-                seen |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                index += 8
-            }
-        }
-        var last: UInt8 = 0
-        while index < bytes.count {
-            last |= bytes[index]
-            index += 1
-        }
-        return seen & highs == 0 && last < 0x80
+        firstIndex(in: bytes, from: 0) { $0 & highs != 0 } isHit: { $0 >= 0x80 } == bytes.count
     }
 
     /// Whether every byte of `text`'s UTF-8 is ASCII.
@@ -114,19 +94,8 @@ package enum ByteScan {
     package static func firstOffset(of byte: UInt8, in text: String) -> Int? {
         var text = text
         return text.withUTF8 { bytes in
-            var index = 0
-            if let base = bytes.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                while index + 8 <= bytes.count {
-                    if equal(byte, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) != 0 { break }
-                    index += 8
-                }
-            }
-            while index < bytes.count {
-                if bytes[index] == byte { return index }
-                index += 1
-            }
-            return nil
+            let index = firstIndex(in: bytes, from: 0) { equal(byte, $0) != 0 } isHit: { $0 == byte }
+            return index < bytes.count ? index : nil
         }
     }
 }
