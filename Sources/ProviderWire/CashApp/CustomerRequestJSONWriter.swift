@@ -7,12 +7,8 @@ import Foundation
 /// backslash or a control character, or metadata of more than one key (whose order the encoder
 /// decides) — so the caller falls back to the encoder.
 public enum CustomerRequestJSONWriter {
-    public static func envelope(_ request: CustomerRequest) -> Data? {
-        envelopeBytes(request).map { Data($0) }
-    }
-
-    /// The same bytes, for a caller that copies them once into its own buffer (the sandbox's answer).
-    public static func envelopeBytes(_ request: CustomerRequest) -> [UInt8]? {
+    /// The bytes, for a caller that copies them once into its own buffer (the sandbox's answer).
+    public static func envelope(_ request: CustomerRequest) -> [UInt8]? {
         var out = JSONBytes()
         guard out.envelope(request) else { return nil }
         return out.bytes
