@@ -20,8 +20,9 @@ final class SandboxJournal: Service, Sendable {
     static let bufferCapacity = 8_192
     /// Captures written to the store in one batch at most.
     static let batchLimit = 512
-    /// How long the writer lets requests gather once one is waiting.
-    static let gathering = Duration.milliseconds(10)
+    /// How long the writer lets requests gather once one is waiting (unless a reader or the
+    /// sandbox's stop cuts it short).
+    static let standardGathering = Duration.milliseconds(10)
     /// The log's name in the sandbox's storage.
     static let storeName = "sandbox.journal"
     /// The only path the journal does not journal (nor log): its own reads.
@@ -37,6 +38,8 @@ final class SandboxJournal: Service, Sendable {
         var finished = false
         var writerEnded = false
         var wake: CheckedContinuation<Void, Never>?
+        /// The writer's pause while requests gather; the end of the journal or a reader cuts it short.
+        var gatheringPause: Task<Void, Never>?
         var waiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
@@ -46,8 +49,12 @@ final class SandboxJournal: Service, Sendable {
     /// Turns captures into entries (redacted), when they are listed or written to a database.
     let maker: JournalEntryMaker
 
-    init(settings: SandboxSettings, providers: [any SandboxProvider]) {
+    /// The writer's pause while requests gather.
+    private let gathering: Duration
+
+    init(settings: SandboxSettings, providers: [any SandboxProvider], gathering: Duration = standardGathering) {
         self.settings = settings
+        self.gathering = gathering
         self.maker = JournalEntryMaker(providers: providers)
         self.log = settings.storage.log(Self.storeName, of: JournalRecord.self)
     }
@@ -212,14 +219,18 @@ final class SandboxJournal: Service, Sendable {
         }
     }
 
+    /// The writer is in its pause, letting requests gather.
+    var isGathering: Bool { state.withLock { $0.gatheringPause != nil } }
+
     /// Stops the writer once what is buffered is written.
     private func finish() {
-        let wake = state.withLock { state in
+        let (wake, pause) = state.withLock { state in
             state.finished = true
             let wake = state.wake
             state.wake = nil
-            return wake
+            return (wake, state.gatheringPause)
         }
+        pause?.cancel()
         wake?.resume()
     }
 
@@ -248,10 +259,17 @@ final class SandboxJournal: Service, Sendable {
         var gathered = false
         while true {
             // Under load, a moment's requests are gathered into one batch (one wake of this task,
-            // one transaction) rather than one each; a reader waiting for a flush cuts it short.
-            if !gathered, state.withLock({ !$0.pending.isEmpty && $0.waiters.isEmpty && !$0.finished }) {
+            // one transaction) rather than one each. A reader waiting for a flush cuts the pause
+            // short, and so does the journal's end (a sandbox stopping waits for no timer).
+            if !gathered, let pause = state.withLock({ state -> Task<Void, Never>? in
+                guard !state.pending.isEmpty, state.waiters.isEmpty, !state.finished else { return nil }
+                let pause = Task { [gathering] in _ = try? await Task.sleep(for: gathering) }
+                state.gatheringPause = pause
+                return pause
+            }) {
                 gathered = true
-                try? await Task.sleep(for: Self.gathering)
+                await pause.value
+                state.withLock { $0.gatheringPause = nil }
             }
             let taken: [JournalCapture]?? = state.withLock { state in
                 if !state.pending.isEmpty {
@@ -307,13 +325,14 @@ final class SandboxJournal: Service, Sendable {
     /// Waits until every capture buffered now is written.
     func flush() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let (now, wake) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
-                if state.written >= state.accepted || state.writerEnded { return (true, nil) }
+            let (now, wake, pause) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?, Task<Void, Never>?) in
+                if state.written >= state.accepted || state.writerEnded { return (true, nil, nil) }
                 state.waiters.append((state.accepted, continuation))
                 let wake = state.wake
                 state.wake = nil
-                return (false, wake)
+                return (false, wake, state.gatheringPause)
             }
+            pause?.cancel()
             wake?.resume()
             if now { continuation.resume() }
         }
