@@ -9,7 +9,7 @@ BREW_PREFIX := $(shell brew --prefix 2>/dev/null || echo /opt/homebrew)
 export PKG_CONFIG_PATH := $(BREW_PREFIX)/opt/ncurses/lib/pkgconfig:$(BREW_PREFIX)/opt/zlib/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 endif
 
-.PHONY: run test contract setup build release-inputs relink-if-reordered release install uninstall manual fuzz fuzz-smoke bench link-order soak clean
+.PHONY: run test contract setup build release-inputs relink-if-reordered release install uninstall manual fuzz fuzz-smoke bench link-order warm-up-list soak clean
 
 setup:
 	@.ci/ensure-packages.sh
@@ -190,6 +190,13 @@ link-order: setup release-inputs
 	@.ci/ensure-packages.sh --with-bench-tools
 	$(SWIFT) build $(RELEASE_FLAGS) --product checkout
 	python3 Build/LinkOrder/record.py --binary "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checkout"
+
+# Sources/CConformanceWarmUp/entries.h: the Swift runtime's conformance questions a headless
+# start asks, recorded under gdb over each provider's checkout (Build/ConformanceWarmUp/record.py).
+warm-up-list: setup release-inputs
+	@command -v gdb >/dev/null || { echo "make warm-up-list needs gdb (apt-get install gdb)" >&2; exit 1; }
+	$(SWIFT) build $(RELEASE_FLAGS) --product checkout
+	python3 Build/ConformanceWarmUp/record.py --binary "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/checkout"
 
 # Benchmarks/README.md: every figure next to its floor, measured in the same run. ARGS=--json F,
 # --soak (30 minutes of memory), --quick (seconds; `make test` runs it), --readme README.md.

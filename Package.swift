@@ -42,6 +42,9 @@ let package = Package(
         .target(name: "CheckoutModel"),
         // The commit `checkout --version` names, written by `make` (Build/write-build-info.sh).
         .target(name: "CBuildInfo"),
+        // The Swift runtime's conformance questions a session's start asks, asked ahead on an
+        // idle core (entries.h, written by `make warm-up-list`).
+        .target(name: "CConformanceWarmUp"),
         .target(
             name: "ProviderWire",
             dependencies: [
@@ -105,7 +108,7 @@ let package = Package(
         .target(
             name: "CheckoutApp",
             dependencies: [
-                "CBuildInfo", "CheckoutModel", "CheckoutResources", "PaymentFlow", "ProviderClients",
+                "CBuildInfo", "CConformanceWarmUp", "CheckoutModel", "CheckoutResources", "PaymentFlow", "ProviderClients",
                 "ProviderWire", "QRCode", "Sandbox", "TerminalUI",
                 .product(name: "Yams", package: "Yams"),
                 // Adyen's webhook receiver and its signatures.

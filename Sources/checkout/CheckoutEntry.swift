@@ -12,11 +12,16 @@ import TerminalUI
 enum CheckoutEntry {
     static func main() {
         StartupTrace.mark("entry")
+        // A headless session's start asks the Swift runtime questions each costing a read of
+        // every conformance record: asked ahead on the other core while the command line is
+        // parsed (before the catalog's decode, which the session needs later than those).
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        ConformanceWarmUp.start(for: arguments)
         // Most commands open the cart: decode it on the other core from the first moment (the
         // detached task below takes half a millisecond to start).
         Catalog.prefetchBundled()
         // A standalone sandbox runs for days under load: its memory must stay flat.
-        if CommandLine.arguments.dropFirst().first == "sandbox" { AllocatorArenas.limitToCores() }
+        if arguments.first == "sandbox" { AllocatorArenas.limitToCores() }
         let finished = DispatchSemaphore(value: 0)
         Task.detached {
             await CheckoutCommand.runCommandLine()
