@@ -39,6 +39,7 @@ import TerminalUI
                 "detail": NSNull(), "grants": (0..<Int.random(in: 0...3, using: &generator)).map { _ in text() },
                 "error": ["code": text(), "field": NSNull(), "nested_list": [text(), 7, false] as [Any]] as [String: Any],
                 "details": ["psp_reference": text(), "result_code": text()],
+                "summary_items": (0..<Int.random(in: 0...3, using: &generator)).map { _ in ["amount": text(), "label": text()] },
             ]
             let direct = try #require(JSONLineWriter.encode(object))
             #expect(JSONLine.escapingUnsafeScalars(direct) == JSONLine.serialized(object))

@@ -30,6 +30,9 @@ enum JSONLineWriter {
             return json.array(value as! [String]) { json, text in json.string(text) }
         } else if kind == [Any].self {
             return json.array(value as! [Any]) { json, element in write(element, into: &json) }
+        } else if kind == [[String: String]].self {
+            // A notice's lists (the wallet's summary items).
+            return json.array(value as! [[String: String]]) { json, element in writeObject(element.mapValues { $0 as Any }, into: &json) }
         } else if kind == [String: String].self {
             return writeObject((value as! [String: String]).mapValues { $0 as Any }, into: &json)
         } else if kind == [String: Any].self {
