@@ -57,7 +57,9 @@ enum AntomJSON {
 /// `signature` over `"POST <request path>\n<client-id>.<response-time>.<body>"` with the sandbox's
 /// private key — the headers the official SDK reads, by exact lowercase name.
 struct AntomSigner: Sendable {
-    let key: _RSA.Signing.PrivateKey
+    /// Read when it first signs: parsing an RSA key is 2 million instructions, at every
+    /// sandbox's start, whichever provider its clients then use.
+    let key: @Sendable () -> _RSA.Signing.PrivateKey
     let now: SandboxClock
 
     /// The sandbox's own key pair (`AntomSandboxCredentials`): what clients verify with.
@@ -77,7 +79,7 @@ struct AntomSigner: Sendable {
     /// The `signature` header value for `body` sent as `clientID` at `time` on `path`.
     func signatureHeader(path: String, clientID: String, time: String, body: Data, key: _RSA.Signing.PrivateKey? = nil) -> String? {
         let content = AntomSignature.content(method: "POST", path: path, clientID: clientID, time: time, body: body)
-        guard let signature = try? AntomSignature.sign(content, with: key ?? self.key) else { return nil }
+        guard let signature = try? AntomSignature.sign(content, with: key ?? self.key()) else { return nil }
         return AntomSignature.header(signature: signature)
     }
 

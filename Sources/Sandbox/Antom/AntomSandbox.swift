@@ -58,7 +58,7 @@ public final class AntomSandbox: SandboxProvider {
 
     private func makeAPI(_ core: SandboxCore) -> AntomAPI {
         if let api = api.withLock({ $0 }) { return api }
-        let signer = AntomSigner(key: AntomSigner.sandboxKey, now: core.settings.now)
+        let signer = AntomSigner(key: { AntomSigner.sandboxKey }, now: core.settings.now)
         return AntomAPI(
             store: store, clients: clients, settings: core.settings, signer: signer,
             notifier: AntomNotifier(webhooks: core.webhooks, signer: signer))
