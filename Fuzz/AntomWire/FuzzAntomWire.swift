@@ -200,7 +200,7 @@ private func sandboxCreates(_ body: Data) {
 /// cannot see as reachable and reports at exit.
 private let fuzzAPI: AntomAPI = blocking {
     let settings = SandboxSettings(now: { fuzzNow })
-    let signer = AntomSigner(key: AntomSigner.sandboxKey, now: settings.now)
+    let signer = AntomSigner(key: { AntomSigner.sandboxKey }, now: settings.now)
     let api = AntomAPI(
         store: AntomSessionStore(storage: MemoryStorage()), clients: AntomClients(storage: MemoryStorage()), settings: settings, signer: signer,
         notifier: AntomNotifier(webhooks: WebhookDispatcher(settings: settings), signer: signer))
