@@ -25,35 +25,25 @@ public final class SignalCleanup {
         while true { try? await Task.sleep(for: .seconds(60)) }
     }
 
-    public static func install(_ cleanup: @escaping @Sendable (_ signal: Int32) async -> Void) -> SignalCleanup {
+    /// Installs the clean-up; it is listening for every ending signal when this returns.
+    public static func install(_ cleanup: @escaping @Sendable (_ signal: Int32) async -> Void) async -> SignalCleanup {
         let once = FirstSignal()
-        let sources = TerminalSignals.ending.map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                guard !once.seen.exchange(true, ordering: .relaxed) else { once.exit(128 + number) }
-                Task.detached {
-                    try? await Task.sleep(for: deadline)
-                    once.exit(128 + number)
-                }
-                Task {
-                    await cleanup(number)
-                    once.exit(128 + number)
-                }
+        let sources = await RegisteredSignalSources.install(TerminalSignals.ending) { number in
+            guard !once.seen.exchange(true, ordering: .relaxed) else { once.exit(128 + number) }
+            Task.detached {
+                try? await Task.sleep(for: deadline)
+                once.exit(128 + number)
             }
-            source.resume()
-            return source
+            Task {
+                await cleanup(number)
+                once.exit(128 + number)
+            }
         }
         return SignalCleanup(sources: sources, once: once)
     }
 
     /// Stops listening; the signals' default actions return.
-    public func cancel() {
-        for source in sources {
-            source.cancel()
-            signal(Int32(source.handle), SIG_DFL)
-        }
-    }
+    public func cancel() { RegisteredSignalSources.cancel(sources) }
 }
 
 /// Whether an ending signal has already started the clean-up, and whether the process is

@@ -125,7 +125,7 @@ struct JournalCommand: AsyncParsableCommand {
                 query.since = .id(page.next)
             }
         }
-        let signals = Self.endCleanlyOnSignals()
+        let signals = await Self.endCleanlyOnSignals()
         defer { for source in signals { source.cancel() } }
         if query.since == nil {
             // From now on: after the newest entry.
@@ -180,13 +180,7 @@ struct JournalCommand: AsyncParsableCommand {
     }
 
     /// Ctrl-C (and SIGTERM, SIGHUP) end a follow with status 0: that is how it is meant to end.
-    private static func endCleanlyOnSignals() -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { Foundation.exit(0) }
-            source.resume()
-            return source
-        }
+    private static func endCleanlyOnSignals() async -> [any DispatchSourceSignal] {
+        await RegisteredSignalSources.install([SIGINT, SIGTERM, SIGHUP]) { _ in Foundation.exit(0) }
     }
 }

@@ -141,7 +141,7 @@ struct SandboxCommand: AsyncParsableCommand {
         for fault in faults { try await running.faults.add(fault, owner: FaultPlan.sandboxOwner) }
         // Ctrl-C, Ctrl-\, a kill or a closed terminal: finish the requests in flight, close, exit
         // 128 + signal. Installed before the URL is printed, which is when callers start using it.
-        let signals = SignalCleanup.install { signal in
+        let signals = await SignalCleanup.install { signal in
             Console.err("sandbox: \(TerminalSignals.name(of: signal)); stopping")
             await running.stop()
         }

@@ -51,7 +51,7 @@ public struct HeadlessCheckout: Sendable {
         // Ctrl-C, a kill or a closed terminal still writes the transcript asked for and removes
         // this run's faults from a shared sandbox.
         let progress = RunProgress()
-        let signals = SignalCleanup.install { [self] signal in
+        let signals = await SignalCleanup.install { [self] signal in
             writeError("interrupted: \(TerminalSignals.name(of: signal)) (last state \(progress.latest.state.name))")
             if let path = options.recordPath {
                 let (final, phase) = progress.latest

@@ -67,7 +67,7 @@ struct ListenCommand: AsyncParsableCommand {
         }
         // The process exits after the signal; cancelling the server first could trap in NIO
         // if a webhook were being accepted just then (see AdyenWebhookReceiver.close).
-        let signals = SignalCleanup.install { signal in
+        let signals = await SignalCleanup.install { signal in
             Console.err("listen: \(TerminalSignals.name(of: signal)); stopping")
         }
         // With --json every line of stdout is JSON, the address too.
