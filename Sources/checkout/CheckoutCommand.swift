@@ -106,7 +106,7 @@ struct ScreenCommand: AsyncParsableCommand {
             colours. Needs a terminal; for scripts use `checkout run`.
 
             """ + ProviderCommandLine.help + "\n" + ExitCodes.section(exitCodes)
-    )
+    ).parsedUnderCheckout()
 
     @Argument(help: ArgumentHelp("A scenario file (.yaml or .json) to open with.", valueName: "scenario"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var scenarioPath: String?

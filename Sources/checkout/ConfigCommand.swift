@@ -16,7 +16,7 @@ struct ConfigCommand: ParsableCommand {
             checkout uses its embedded sandbox. Flags on the command line win over the profile.
             """ + "\n" + ExitCodes.section([.init(0, meaning: "help shown"), ExitCodes.usage()]),
         subcommands: [ConfigInitCommand.self, ConfigListCommand.self, ConfigShowCommand.self, ConfigCheckCommand.self]
-    )
+    ).parsedUnderCheckout()
 }
 
 /// The config file's path and its profiles, or exit 64 saying what is wrong with it.

@@ -20,7 +20,7 @@ struct DemoCommand: AsyncParsableCommand {
                 ExitCodes.usage(", or a --scenario file that cannot be read"),
                 ExitCodes.signals("restoring the terminal first"),
             ])
-    )
+    ).parsedUnderCheckout()
 
     @Option(help: ArgumentHelp("The scenario file to play.", valueName: "file"))
     var scenario: String?

@@ -27,7 +27,7 @@ struct JournalCommand: AsyncParsableCommand {
                 ExitCodes.usage(", or no sandbox to read (no --sandbox-url and no profile sandbox_url)"),
                 .init(Self.sandboxUnavailable, meaning: "the sandbox cannot be reached, or went away while followed"),
             ])
-    )
+    ).parsedUnderCheckout()
 
     /// EX_UNAVAILABLE: the sandbox is not there (as `checkout sandbox` says of its store).
     static let sandboxUnavailable: Int32 = 69

@@ -9,7 +9,7 @@ struct ProvidersCommand: ParsableCommand {
             Pass an id to --provider (checkout run) or a scenario's `provider:`; the screen's payment pane lists the same. \
             --json prints one JSON document (Schemas/providers.schema.json).
             """ + "\n" + ExitCodes.section([.init(ExitStatus.approved.rawValue, meaning: "listed"), ExitCodes.usage()])
-    )
+    ).parsedUnderCheckout()
 
     @Flag(help: "Print JSON instead of text.")
     var json = false

@@ -25,7 +25,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 ExitCodes.usage(", or a transcript that cannot be read"),
                 ExitCodes.signals("on the screen"),
             ])
-    )
+    ).parsedUnderCheckout()
 
     @Argument(help: ArgumentHelp("A transcript written by --record.", valueName: "file.har"), completion: .file(extensions: ["har"]))
     var path: String

@@ -28,7 +28,7 @@ struct RunCommand: AsyncParsableCommand {
             --json prints one JSON object per line: Schemas/run.schema.json describes each kind.
 
             """ + ProviderCommandLine.help + "\n" + ExitCodes.section(exitCodes)
-    )
+    ).parsedUnderCheckout()
 
     static let exitCodes: [ExitCodes.Entry] = [
         .init(ExitStatus.approved.rawValue, meaning: "approved (a provider that settles, such as Afterpay: completed); with a scenario's expect or --replay: it holds"),

@@ -47,7 +47,7 @@ struct SandboxCommand: AsyncParsableCommand {
                 ExitCodes.usage(", a provider option the sandbox cannot use, or a --reset that was not confirmed"),
                 ExitCodes.signals("after finishing the requests in flight; this is how it normally stops: it runs until then"),
             ])
-    )
+    ).parsedUnderCheckout()
 
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"

@@ -37,6 +37,16 @@ import TestSupport
         #expect(generated.stdout.contains("config") && generated.stdout.contains("--profile"))
     }
 
+    /// `checkout run …` is first parsed as `run` alone, which leaves a completion-script request
+    /// to the root's parse: the script is still the whole program's.
+    @Test func aCompletionScriptRequestAfterASubcommandGetsTheWholeScript() async throws {
+        let generated = try await CheckoutBinary.run(["run", "--generate-completion-script", "bash"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        for word in ["config", "providers", "--profile"] {
+            #expect(generated.stdout.contains(word), "\(word) missing from the bash completion")
+        }
+    }
+
     @Test func profileNamesCompleteFromTheConfigFile() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
