@@ -2,7 +2,7 @@
 for the first time, as `type-descriptor-symbol <TAB> protocol-descriptor-symbol <TAB> flags`,
 to the file named by the environment variable WARM_UP_LOG. Flags: `generic` (the type's
 accessor needs generic arguments), `early` (asked before `RunCommand.run` began: while the
-command line was parsed, which the main thread asks first anyway), `nominal` (the type has a
+command line was parsed, which record.py puts first, last first), `nominal` (the type has a
 descriptor)."""
 import os
 

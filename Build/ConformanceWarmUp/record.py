@@ -4,12 +4,16 @@ as `Sources/CConformanceWarmUp/entries.h`, which `checkout` asks on an idle core
 its command line (see that target's header for why).
 
 How: each provider's headless checkout (`checkout run --provider P --customer approve`, each
-variant `checkout providers --json` marks for benchmarking) runs under gdb, whose breakpoint on
-the runtime's conformance entry points logs each question the first time it is asked. Kept: the
-questions about a nominal, non-generic type (its metadata accessor is a plain function), asked
-after the command line was parsed (once `RunCommand.run` began), in the order first asked. Each becomes the type's accessor
-symbol and the protocol's descriptor symbol; the binary resolves them weakly, so a symbol a
-dependency later renames only drops its entry.
+variant `checkout providers --json` marks for benchmarking) runs under gdb, with the warm-up
+itself switched off (`CHECKOUT_CONFORMANCE_WARM_UP=0`: with it on, every question would already
+be answered). gdb's breakpoint on the runtime's conformance entry points logs each question the
+first time it is asked. Only questions about a nominal, non-generic type can be asked ahead (its
+metadata accessor is a plain function); each becomes the type's accessor symbol and the
+protocol's descriptor symbol, which the binary resolves weakly, so a symbol a dependency later
+renames only drops its entry. The list:
+- first, those the command line's parse asks, last first: the parse asks them from its first
+  moment too, so the warm-up takes them from the other end and the two meet in the middle;
+- then those the session asks once `RunCommand.run` began, in the order first asked.
 
 Run it again when the dependencies or the session's start change much: `make warm-up-list`.
 Usage: record.py --binary .build/release/checkout
@@ -45,7 +49,7 @@ def questions(binary: Path, arguments: list[str]) -> list[tuple[str, str, set[st
         done = subprocess.run(
             ["gdb", "-q", "-batch", "-ex", "set pagination off", "-ex", "set print thread-events off",
              "-ex", f"source {HERE / 'gdb_lookups.py'}", "-ex", "run", "--args", str(binary), *arguments],
-            env={**os.environ, "WARM_UP_LOG": str(log)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "WARM_UP_LOG": str(log), "CHECKOUT_CONFORMANCE_WARM_UP": "0"}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
             timeout=600)
         if not log.exists():
             sys.exit(f"record.py: gdb logged nothing for {' '.join(arguments)}: {done.stderr.strip()[-500:]}")
@@ -61,25 +65,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", type=Path, required=True)
     binary = parser.parse_args().binary.resolve()
-    pairs: list[tuple[str, str]] = []
+    parse: list[tuple[str, str]] = []
+    session: list[tuple[str, str]] = []
     for arguments in provider_runs(binary):
         asked = questions(binary, arguments)
         kept = 0
         for type_symbol, protocol_symbol, flags in asked:
-            if "nominal" not in flags or "generic" in flags or "early" in flags:
+            if "nominal" not in flags or "generic" in flags:
                 continue
             if not (type_symbol.endswith("Mn") and protocol_symbol.endswith("Mp")):
                 continue
             pair = (type_symbol[:-2] + "Ma", protocol_symbol)
-            if pair not in pairs:
-                pairs.append(pair)
+            found = parse if "early" in flags else session
+            if pair not in parse and pair not in session:
+                found.append(pair)
                 kept += 1
         print(f"{' '.join(arguments)}: {len(asked)} questions, {kept} new entries", file=sys.stderr)
+    pairs = list(reversed(parse)) + session
     types = list(dict.fromkeys(type_symbol for type_symbol, _ in pairs))
     protocols = list(dict.fromkeys(protocol_symbol for _, protocol_symbol in pairs))
     lines = ["// Written by `make warm-up-list` (Build/ConformanceWarmUp/record.py): do not edit.",
-             "// Each type's metadata accessor, each protocol's descriptor, then the questions in the order",
-             "// a session's start first asks them."]
+             "// Each type's metadata accessor, each protocol's descriptor, then the questions: the command",
+             "// line's parse's, last first, then those a session's start asks, in the order it first asks them."]
     lines += [f'WARM_UP_TYPE({index}, "{symbol}")' for index, symbol in enumerate(types)]
     lines += [f'WARM_UP_PROTOCOL({index}, "{symbol}")' for index, symbol in enumerate(protocols)]
     lines += [f"WARM_UP_PAIR({types.index(t)}, {protocols.index(p)})" for t, p in pairs]

@@ -1,5 +1,6 @@
 import CConformanceWarmUp
 import Dispatch
+import Foundation
 
 /// The Swift runtime answers a dynamic cast it has not seen before by reading all 14,000 of the
 /// binary's conformance records, and a session's start asks about a hundred such questions (NIO
@@ -21,9 +22,16 @@ public enum ConformanceWarmUp {
         return !arguments.contains { $0 == "-h" || $0 == "--help" }
     }
 
+    /// `CHECKOUT_CONFORMANCE_WARM_UP=0` asks nothing: `make warm-up-list` records the questions
+    /// a start asks by itself, and a measurement can compare with and without.
+    static let switchVariable = "CHECKOUT_CONFORMANCE_WARM_UP"
+
+    /// Whether the variable's value (nil when unset) switches the warm-up off.
+    static func isSwitchedOff(by value: String?) -> Bool { value == "0" }
+
     /// Starts asking on a dispatch worker when `arguments` start a headless session or sandbox.
     public static func start(for arguments: [String]) {
-        guard startsHeadlessSession(arguments) else { return }
+        guard startsHeadlessSession(arguments), !isSwitchedOff(by: getenv(switchVariable).map { String(cString: $0) }) else { return }
         DispatchQueue.global(qos: .userInitiated).async { _ = conformance_warm_up_run() }
     }
 

@@ -17,10 +17,19 @@ import Testing
         #expect(!ConformanceWarmUp.startsHeadlessSession(["sandbox", "-h"]))
     }
 
+    /// `make warm-up-list` records a start without the warm-up: with it, every question would
+    /// already be answered, and the list would come out empty.
+    @Test func onlyAZeroSwitchesItOff() {
+        #expect(ConformanceWarmUp.isSwitchedOff(by: "0"))
+        #expect(!ConformanceWarmUp.isSwitchedOff(by: nil))
+        #expect(!ConformanceWarmUp.isSwitchedOff(by: "1"))
+        #expect(!ConformanceWarmUp.isSwitchedOff(by: ""))
+    }
+
     /// The list names types and protocols this program has: a dependency that renamed most of
     /// them would leave the warm-up asking nothing (each missing symbol only drops its entry).
     /// Four in five: this debug build loads the standard library and Foundation as shared
-    /// libraries, which do not export the accessors of their internal types (13 of the 93
+    /// libraries, which do not export the accessors of their internal types (22 of the 116
     /// entries recorded today); the release binary links them in, and resolves every one.
     @Test func theRecordedQuestionsAreAskableInThisProgram() {
         let entries = ConformanceWarmUp.entryCount
