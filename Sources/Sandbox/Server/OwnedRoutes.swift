@@ -9,8 +9,10 @@ final class OwnedRoutes: RouterMethods {
     typealias Context = SandboxRequestContext
 
     private let router: Router<SandboxRequestContext>
-    /// `METHOD /path` of each route registered through this, as the router describes it.
-    private(set) var registered: [String] = []
+    /// Each route registered through this: its method and the router's spelling of its path.
+    private(set) var routes: [RouteMethods.Entry] = []
+    /// `METHOD /path` of each, as the journal names it.
+    var registered: [String] { routes.map { Self.name($0.method, $0.path) } }
 
     init(_ router: Router<SandboxRequestContext>) {
         self.router = router
@@ -20,13 +22,17 @@ final class OwnedRoutes: RouterMethods {
     func on<Responder: HTTPResponder>(_ path: RouterPath, method: HTTPRequest.Method, responder: Responder) -> Self
     where Responder.Context == SandboxRequestContext {
         router.on(path, method: method, responder: responder)
-        registered.append(Self.name(method, path))
+        routes.append(RouteMethods.Entry(method: method, path: path.description))
         return self
     }
 
     /// A route as the journal names it: "METHOD /pattern", the router's own spelling of each.
     static func name(_ method: HTTPRequest.Method, _ path: RouterPath) -> String {
-        "\(method.rawValue) \(path.description)"
+        name(method, path.description)
+    }
+
+    static func name(_ method: HTTPRequest.Method, _ path: String) -> String {
+        "\(method.rawValue) \(path)"
     }
 
     @discardableResult

@@ -25,37 +25,45 @@ public struct SandboxServer: Sendable {
         self.journal = SandboxJournal(settings: settings, providers: providers)
     }
 
-    func makeRouter() -> Router<SandboxRequestContext> {
+    /// The router with every route, and the routes as registered (for the 405 check).
+    func makeRouter() -> (router: Router<SandboxRequestContext>, routes: [RouteMethods.Entry]) {
         let router = Router(context: SandboxRequestContext.self)
+        // Every route goes through an `OwnedRoutes`, which notes it: asking the router for its
+        // routes afterwards walks its whole tree.
+        let own = OwnedRoutes(router)
         // First, so nothing of a control request runs before its token is checked; not there at
         // all without a token (the embedded sandbox), which keeps the hot path as it was.
-        if let token = settings.controlToken { router.add(middleware: ControlTokenMiddleware(token: token, providers: providers)) }
-        router.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings, providers: providers))
-        router.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
+        if let token = settings.controlToken { own.add(middleware: ControlTokenMiddleware(token: token, providers: providers)) }
+        own.add(middleware: FaultInjectionMiddleware(plan: faults, settings: settings, providers: providers))
+        own.get("sandbox/health") { _, _ in SandboxResponse.json(["status": "ok"]) }
         // Browsers ask every origin for its icon: the sandbox's pages (and images) get an empty one,
         // not a 404 in the console.
-        router.get("favicon.ico") { _, _ in Response(status: .noContent, headers: [.cacheControl: "max-age=86400"]) }
-        FaultRoutes(plan: faults, limits: settings.limits).register(on: router)
+        own.get("favicon.ico") { _, _ in Response(status: .noContent, headers: [.cacheControl: "max-age=86400"]) }
+        FaultRoutes(plan: faults, limits: settings.limits).register(on: own)
         let core = SandboxCore(settings: settings, webhooks: webhooks, cardTokens: providers.lazy.compactMap { $0.cardTokens }.first)
-        SimulatedCustomerRoutes(providers: providers, core: core).register(on: router)
-        WebhookRoutes(dispatcher: webhooks, limits: settings.limits).register(on: router)
-        LedgerRoutes(providers: providers, settings: settings).register(on: router)
-        JournalRoutes(journal: journal, providerIDs: providers.map(\.id)).register(on: router)
+        SimulatedCustomerRoutes(providers: providers, core: core).register(on: own)
+        WebhookRoutes(dispatcher: webhooks, limits: settings.limits).register(on: own)
+        LedgerRoutes(providers: providers, settings: settings).register(on: own)
+        JournalRoutes(journal: journal, providerIDs: providers.map(\.id)).register(on: own)
         // Which provider registered each route: the journal names the provider that served a request.
         // A route the sandbox's own (above) or an earlier provider registered stays theirs.
         var owners: [String: String] = [:]
-        var registered = Set(router.routes.map { OwnedRoutes.name($0.method, $0.path) })
+        var registered = Set(own.registered)
+        var routes = own.routes
         for provider in providers {
-            let routes = OwnedRoutes(router)
-            provider.register(on: routes, core: core)
-            for route in routes.registered where registered.insert(route).inserted { owners[route] = provider.id }
+            let providerRoutes = OwnedRoutes(router)
+            provider.register(on: providerRoutes, core: core)
+            for route in providerRoutes.registered where registered.insert(route).inserted { owners[route] = provider.id }
+            routes += providerRoutes.routes
         }
         #if DEBUG
-        // The names noted are the router's own, as the journal looks them up.
-        assert(Set(router.routes.map { OwnedRoutes.name($0.method, $0.path) }).isSuperset(of: owners.keys), "a route's owner is kept under another name")
+        // The routes noted are the router's own, by the names the journal looks them up by.
+        let described = router.routes.map { RouteMethods.Entry(method: $0.method, path: $0.path.description) }
+        assert(Set(described.map { OwnedRoutes.name($0.method, $0.path) }) == Set(routes.map { OwnedRoutes.name($0.method, $0.path) }),
+               "a route was registered without being noted, or is noted under another name")
         #endif
         journal.serve(routeOwners: owners)
-        return router
+        return (router, routes)
     }
 
     /// HTTP/1 with the connection bounds of `settings.limits`.
@@ -87,11 +95,11 @@ public struct SandboxServer: Sendable {
         let quiet = Logger(label: "sandbox", factory: { _ in SwiftLogNoOpLogHandler() })
         let bound = AsyncThrowingStream<Int, any Error>.makeStream()
         let connections = ConnectionGate(limit: settings.limits.maxConnections)
-        let router = makeRouter()
+        let (router, routes) = makeRouter()
         // A store of the process's own memory costs nothing to ask: only a database's is asked less while idle.
         let cadence = settings.storageService == nil ? nil : DueWorkCadence()
         let responder = SandboxResponder(
-            router: router.buildResponder(), methods: RouteMethods(router.routes), providers: providers, reportProblem: settings.reportProblem,
+            router: router.buildResponder(), methods: RouteMethods(routes), providers: providers, reportProblem: settings.reportProblem,
             journal: settings.limits.maxJournalEntries > 0 || settings.accessLog != nil ? journal : nil, cadence: cadence)
         let app = Application(
             responder: responder,
