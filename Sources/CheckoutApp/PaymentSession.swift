@@ -1,5 +1,6 @@
 import CheckoutModel
 import Foundation
+import TerminalUI
 import PaymentFlow
 import ProviderClients
 import ProviderWire
@@ -35,6 +36,7 @@ struct PaymentSession: Sendable {
     /// the faults asked for (owned by this session, removed by `stop()`).
     /// `keptExchanges` bounds the HTTP log kept in memory (nil: all, as transcripts need).
     static func start(_ options: SessionOptions, keptExchanges: Int? = nil, catalog loaded: Catalog? = nil) async throws -> PaymentSession {
+        StartupTrace.mark("session")
         let catalog = try loaded ?? Catalog.bundled(currency: options.currency)
         var sandbox: RunningSandbox?
         if options.usesEmbeddedSandbox {
@@ -44,6 +46,7 @@ struct PaymentSession: Sendable {
             settings.limits = options.embeddedSandboxLimits
             let configured = options.registry.sandboxSettings(settings, options: options.providerOptions)
             sandbox = try await SandboxServer(settings: configured, providers: await options.registry.sandboxProviders(configured)).start()
+            StartupTrace.mark("sandbox-listening")
         }
         let sandboxURL = options.sandboxURL ?? sandbox?.baseURL
         let runID = "run-" + UUID().uuidString.prefix(8).lowercased()
@@ -72,6 +75,7 @@ struct PaymentSession: Sendable {
             await leaveNothingBehind(adapters: adapters, runID: runID, customer: customer, sandbox: sandbox, injectedFaults: true)
             throw error
         }
+        StartupTrace.mark("session-ready")
         return PaymentSession(
             catalog: catalog, registry: options.registry, sandbox: sandbox, http: http,
             checkout: CheckoutRunner(adapters: { adapters[$0] }, desk: desk), customer: customer, runID: runID,

@@ -1,6 +1,7 @@
 
-/// Where the time to the first frame goes (`make bench`'s P1; Benchmarks/README.md): with
-/// CHECKOUT_STARTUP_TRACE=FILE, each mark appends "label nanoseconds" (CLOCK_MONOTONIC) to FILE.
+/// Where the time to the first frame goes (`make bench`'s P1; Benchmarks/README.md), and through
+/// a headless run (P2: run, session, sandbox-listening, session-ready, drive, driven, stopped):
+/// with CHECKOUT_STARTUP_TRACE=FILE, each mark appends "label nanoseconds" (CLOCK_MONOTONIC) to FILE.
 public enum StartupTrace {
     public static func mark(_ label: String) {
         guard let path = getenv("CHECKOUT_STARTUP_TRACE") else { return }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CheckoutApp
 import CheckoutModel
 import Foundation
+import TerminalUI
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -90,6 +91,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        StartupTrace.mark("run")
         let catalog = try loadCatalog(currency: sessionFlags.options.currency)
         var scenario: Scenario
         var recorded: [RecordedEvent]?

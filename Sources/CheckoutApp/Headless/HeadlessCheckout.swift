@@ -62,9 +62,12 @@ public struct HeadlessCheckout: Sendable {
             }
             await session.stop()
         }
+        StartupTrace.mark("drive")
         let outcome = await drive(session, recorder: recorder, progress: progress)
+        StartupTrace.mark("driven")
         signals.cancel()
         await session.stop()
+        StartupTrace.mark("stopped")
         return outcome
     }
 
