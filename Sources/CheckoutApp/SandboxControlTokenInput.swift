@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 import Sandbox
 
@@ -25,7 +26,7 @@ public enum SandboxControlTokenInput {
             throw Problem("\(flag) \(expanded) \(error.text)")
         }
         let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let token = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = line.trimmedOfWhitespaceAndNewlines
         guard !token.isEmpty else {
             throw Problem("\(flag) \(expanded) has no token on its first line; write one there, e.g. `openssl rand -hex 32 > \(expanded)`")
         }

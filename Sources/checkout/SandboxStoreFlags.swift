@@ -1,5 +1,6 @@
 import ArgumentParser
 import CheckoutApp
+import CheckoutModel
 import Foundation
 import Sandbox
 
@@ -92,6 +93,6 @@ struct SandboxStoreFlags: ParsableArguments {
     static func confirmReset(of store: SandboxStoreChoice) -> Bool {
         FileHandle.standardError.write(Data("Empty every record of the sandbox in \(store)? This cannot be undone. [y/N] ".utf8))
         guard let answer = readLine() else { return false }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        return ["y", "yes"].contains(answer.trimmedOfWhitespace.lowercased())
     }
 }

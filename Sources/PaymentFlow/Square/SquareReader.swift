@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 import ProviderWire
 
@@ -42,7 +43,7 @@ public struct SquareReader: Hashable, Sendable {
 
         /// `disconnect,connect,low-battery` → the changes; nil when a word is not one.
         public static func list(_ text: String) -> [Change]? {
-            let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let words = text.split(separator: ",").map { $0.trimmedOfWhitespace }.filter { !$0.isEmpty }
             var changes: [Change] = []
             for word in words {
                 guard let change = Change(rawValue: word.lowercased()) else { return nil }

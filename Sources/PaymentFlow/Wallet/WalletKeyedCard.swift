@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 
 /// The merchant's card form, tokenized as Square's card form does in its sandbox: a form that
@@ -20,13 +21,13 @@ public struct WalletKeyedCard: Hashable, Sendable {
             return .failure(WalletFormProblem("Card number: 13 to 19 digits"))
         }
         guard luhnValid(number) else { return .failure(WalletFormProblem("Card number: not a valid card number (check the digits)")) }
-        let expiry = (fields["expiry"] ?? "").split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
+        let expiry = (fields["expiry"] ?? "").split(separator: "/").map { $0.trimmedOfWhitespace }
         guard expiry.count == 2, let month = Int(expiry[0]), (1...12).contains(month), let shortYear = Int(expiry[1]), (0...99).contains(shortYear) else {
             return .failure(WalletFormProblem("Expiry: MM/YY, e.g. 12/30"))
         }
         let cvc = fields["cvc"] ?? ""
         guard (3...4).contains(cvc.count), cvc.allSatisfy(\.isASCIIDigitCharacter) else { return .failure(WalletFormProblem("CVC: 3 or 4 digits")) }
-        let zip = (fields["zip"] ?? "").trimmingCharacters(in: .whitespaces)
+        let zip = (fields["zip"] ?? "").trimmedOfWhitespace
         guard (1...12).contains(zip.count) else { return .failure(WalletFormProblem("ZIP: the billing ZIP or postal code")) }
         return .success(WalletKeyedCard(number: number, expiryMonth: month, expiryYear: 2000 + shortYear, cvc: cvc, zip: zip))
     }

@@ -75,7 +75,7 @@ public protocol WalletKeyedProcessor: Sendable {
 extension ShippingAddress {
     /// An address from the sheet's form fields (label "Entered").
     static func fromForm(_ values: [String: String]) -> ShippingAddress {
-        func value(_ key: String) -> String { (values[key] ?? "").trimmingCharacters(in: .whitespaces) }
+        func value(_ key: String) -> String { (values[key] ?? "").trimmedOfWhitespace }
         return ShippingAddress(
             label: "Entered", name: value("name"), street: value("street"), city: value("city"), state: value("state").uppercased(),
             zip: value("zip"), country: value("country").uppercased())

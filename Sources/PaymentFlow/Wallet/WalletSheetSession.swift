@@ -137,7 +137,7 @@ final class WalletSheetSession: Sendable {
                     await show(sheetPrompt())
                 case (.addressForm, _, _):
                     let values = answer.fields
-                    if (values["street"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+                    if (values["street"] ?? "").trimmedOfWhitespace.isEmpty {
                         screen = .sheet
                         await show(sheetPrompt())
                         continue

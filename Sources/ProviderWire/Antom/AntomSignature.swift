@@ -1,3 +1,4 @@
+import CheckoutModel
 import Crypto
 import Foundation
 import _CryptoExtras
@@ -36,7 +37,7 @@ public enum AntomSignature {
         for part in header.split(separator: ",", omittingEmptySubsequences: true) {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2 else { continue }
-            fields[pair[0].trimmingCharacters(in: .whitespaces)] = String(pair[1]).trimmingCharacters(in: .whitespaces)
+            fields[pair[0].trimmedOfWhitespace] = String(pair[1]).trimmedOfWhitespace
         }
         guard fields["algorithm"] == "RSA256", let value = fields["signature"], !value.isEmpty else { return nil }
         return value
@@ -45,7 +46,7 @@ public enum AntomSignature {
     // MARK: Keys: PEM (PKCS #1 or PKCS #8) or bare base64 DER, as Antom's portal gives them
 
     public static func privateKey(_ text: String) throws(AntomKeyError) -> _RSA.Signing.PrivateKey {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedOfWhitespaceAndNewlines
         do {
             if trimmed.hasPrefix("-----BEGIN") { return try _RSA.Signing.PrivateKey(pemRepresentation: trimmed) }
             guard let der = Data(base64Encoded: trimmed, options: .ignoreUnknownCharacters) else { throw AntomKeyError.notBase64(kind: "private") }
@@ -58,7 +59,7 @@ public enum AntomSignature {
     }
 
     public static func publicKey(_ text: String) throws(AntomKeyError) -> _RSA.Signing.PublicKey {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedOfWhitespaceAndNewlines
         do {
             if trimmed.hasPrefix("-----BEGIN") { return try _RSA.Signing.PublicKey(pemRepresentation: trimmed) }
             guard let der = Data(base64Encoded: trimmed, options: .ignoreUnknownCharacters) else { throw AntomKeyError.notBase64(kind: "public") }

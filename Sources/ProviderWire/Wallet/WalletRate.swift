@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 
 /// One shipping rate of the wallet sheet, as the rates service sends it:
@@ -80,7 +81,7 @@ public enum WalletRatesDecoding {
             }
             // JSONSerialization reads true and 1 as NSNumber: only a real string is text.
             guard let string = value as? String, !(value is NSNumber) else { throw WalletWireError(field: field, problem: "must be a string") }
-            if nonEmpty, string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if nonEmpty, string.trimmedOfWhitespaceAndNewlines.isEmpty {
                 throw WalletWireError(field: field, problem: "must not be empty")
             }
             guard string.count <= maxTextLength else { throw WalletWireError(field: field, problem: "longer than \(maxTextLength) characters") }

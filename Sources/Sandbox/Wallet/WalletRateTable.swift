@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 import ProviderWire
 
@@ -107,9 +108,9 @@ struct WalletRateTable: Sendable {
     static func problem(with address: Address) -> String? {
         let country = address.country.uppercased()
         guard countries.contains(country) else { return "the shop does not ship to \(address.country.prefix(8))" }
-        guard !address.city.trimmingCharacters(in: .whitespaces).isEmpty else { return "the city is missing" }
-        guard country == "US" else { return address.zip.trimmingCharacters(in: .whitespaces).isEmpty ? "the postal code is missing" : nil }
-        let zip = address.zip.trimmingCharacters(in: .whitespaces)
+        guard !address.city.trimmedOfWhitespace.isEmpty else { return "the city is missing" }
+        guard country == "US" else { return address.zip.trimmedOfWhitespace.isEmpty ? "the postal code is missing" : nil }
+        let zip = address.zip.trimmedOfWhitespace
         let digits = zip.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard digits[0].count == 5, digits[0].allSatisfy({ $0.isASCII && $0.isNumber }),
             digits.count == 1 || (digits[1].count == 4 && digits[1].allSatisfy({ $0.isASCII && $0.isNumber }))

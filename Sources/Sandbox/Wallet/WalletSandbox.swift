@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 import Hummingbird
 
@@ -62,7 +63,7 @@ public struct WalletSandbox: SandboxProvider {
             }
             currency = String(given)
         }
-        switch address.zip.trimmingCharacters(in: .whitespaces) {
+        switch address.zip.trimmedOfWhitespace {
         case MagicZIP.noService:
             return SandboxResponse.json([WalletRateTable.Rate]())
         case MagicZIP.failing:

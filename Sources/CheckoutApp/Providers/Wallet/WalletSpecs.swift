@@ -168,7 +168,7 @@ enum WalletSpecs {
         text.split(separator: separator).map(trimmed).filter { !$0.isEmpty }
     }
 
-    static func trimmed(_ text: Substring) -> String { text.trimmingCharacters(in: .whitespaces) }
+    static func trimmed(_ text: Substring) -> String { text.trimmedOfWhitespace }
 
     /// Makes errors for `flag`, which takes `form`.
     static func failure(_ flag: String, _ form: String) -> (String) -> WalletSpecError {

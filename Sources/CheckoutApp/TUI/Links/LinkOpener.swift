@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 
 /// Opens a link in the user's browser. Injected into the UI loop, so tests never start one.
@@ -19,7 +20,7 @@ struct BrowserCommand: Hashable, Sendable {
 
     /// The commands to try, in order, for `url`.
     static func candidates(for url: String, browserVariable: String?) -> [BrowserCommand] {
-        guard let browserVariable, !browserVariable.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let browserVariable, !browserVariable.trimmedOfWhitespace.isEmpty else {
             return [BrowserCommand(arguments: [platformOpener, url], name: platformOpener)]
         }
         return browserVariable.split(separator: ":").compactMap { entry in

@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 
 /// Where a PostgreSQL store lives, read from `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`
@@ -38,7 +39,7 @@ struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads a URL, naming the field that is wrong (never echoing the password).
     init(parsing text: String) throws(PostgresStoreError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedOfWhitespace
         guard let schemeEnd = trimmed.range(of: "://") else {
             throw .invalidURL(field: "scheme", reason: "expected postgres://USER[:PASSWORD]@HOST:PORT/DATABASE")
         }
