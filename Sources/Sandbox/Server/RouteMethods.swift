@@ -25,10 +25,6 @@ struct RouteMethods: Sendable {
         }
     }
 
-    init(_ described: [Router<SandboxRequestContext>.RouteDescription]) {
-        self.init(described.map { Entry(method: $0.method, path: $0.path.description) })
-    }
-
     /// The methods some route answers on `path`, sorted; nil when no route has this path.
     func allowed(on path: String) -> [String]? {
         let segments = path.split(separator: "/")

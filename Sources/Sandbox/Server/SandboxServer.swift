@@ -58,8 +58,7 @@ public struct SandboxServer: Sendable {
         }
         #if DEBUG
         // The routes noted are the router's own, by the names the journal looks them up by.
-        let described = router.routes.map { RouteMethods.Entry(method: $0.method, path: $0.path.description) }
-        assert(Set(described.map { OwnedRoutes.name($0.method, $0.path) }) == Set(routes.map { OwnedRoutes.name($0.method, $0.path) }),
+        assert(Set(router.routes.map { OwnedRoutes.name($0.method, $0.path) }) == registered,
                "a route was registered without being noted, or is noted under another name")
         #endif
         journal.serve(routeOwners: owners)
