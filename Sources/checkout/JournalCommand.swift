@@ -126,7 +126,7 @@ struct JournalCommand: AsyncParsableCommand {
             }
         }
         let signals = await Self.endCleanlyOnSignals()
-        defer { for source in signals { source.cancel() } }
+        defer { RegisteredSignalSources.cancel(signals) }
         if query.since == nil {
             // From now on: after the newest entry.
             var start = query

@@ -53,7 +53,7 @@ extension SavedCard {
             "--wallet-cards", "comma-separated network:last4 pairs (e.g. visa:4242,mastercard:4444), network one of \(CardNetwork.spellings)")
         var cards: [SavedCard] = []
         for entry in WalletSpecs.entries(text, separatedBy: ",") {
-            let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(WalletSpecs.trimmed)
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(\.trimmedOfWhitespace)
             guard parts.count == 2 else { throw fail("\"\(entry)\" is not network:last4") }
             guard let network = CardNetwork(spelling: parts[0]) else { throw fail("unknown card network \"\(parts[0])\" in \"\(entry)\"") }
             if let problem = SavedCard.last4Problem(parts[1]) { throw fail("last4 in \"\(entry)\" \(problem)") }
@@ -82,7 +82,7 @@ extension ShippingAddress {
         var addresses: [ShippingAddress] = []
         for entry in WalletSpecs.entries(text, separatedBy: ";") {
             guard let equals = entry.firstIndex(of: "=") else { throw fail("\"\(entry)\" has no Label=") }
-            let label = WalletSpecs.trimmed(entry[..<equals])
+            let label = entry[..<equals].trimmedOfWhitespace
             if let problem = textProblem(label) { throw fail("the label of \"\(entry)\" \(problem)") }
             guard !addresses.contains(where: { $0.label.lowercased() == label.lowercased() }) else {
                 throw fail("the label \"\(label)\" is used twice")
@@ -97,7 +97,7 @@ extension ShippingAddress {
     private static func parse(
         _ text: String, label: String, fail: (String) -> WalletSpecError
     ) throws(WalletSpecError) -> ShippingAddress {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(WalletSpecs.trimmed)
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmedOfWhitespace)
         guard parts.count == 5 else { throw fail("has \(parts.count) comma-separated parts, not 5") }
         let address = ShippingAddress(
             label: label, name: "", street: parts[0], city: parts[1], state: parts[2], zip: parts[3], country: parts[4])
@@ -112,10 +112,10 @@ extension WalletSettings.FlatMethods {
     /// `--shipping-methods`: `catalog`, or the merchant's own methods, each id once, at least one.
     static func parse(_ text: String) throws(WalletSpecError) -> WalletSettings.FlatMethods {
         let fail = WalletSpecs.failure("--shipping-methods", form)
-        if WalletSpecs.trimmed(Substring(text)).lowercased() == "catalog" { return .catalog }
+        if text.trimmedOfWhitespace.lowercased() == "catalog" { return .catalog }
         var methods: [WalletFlatMethod] = []
         for entry in WalletSpecs.entries(text, separatedBy: ";") {
-            let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(WalletSpecs.trimmed)
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(\.trimmedOfWhitespace)
             guard parts.count == 4 else { throw fail("\"\(entry.prefix(60))\" has \(parts.count) ':'-separated parts, not 4") }
             let (id, label, detail, amount) = (parts[0], parts[1], parts[2], parts[3])
             guard (1...64).contains(id.count), id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
@@ -165,10 +165,8 @@ extension Character {
 enum WalletSpecs {
     /// The trimmed, non-empty entries of `text` (a trailing separator is forgiven).
     static func entries(_ text: String, separatedBy separator: Character) -> [String] {
-        text.split(separator: separator).map(trimmed).filter { !$0.isEmpty }
+        text.split(separator: separator).map(\.trimmedOfWhitespace).filter { !$0.isEmpty }
     }
-
-    static func trimmed(_ text: Substring) -> String { text.trimmedOfWhitespace }
 
     /// Makes errors for `flag`, which takes `form`.
     static func failure(_ flag: String, _ form: String) -> (String) -> WalletSpecError {
