@@ -166,7 +166,7 @@ let package = Package(
             dependencies: ["Sandbox", "ProviderClients", "ProviderWire", "CheckoutApp"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "CheckoutModelTests", dependencies: ["CheckoutModel", "CheckoutResources", "CheckoutApp"]),
+        .testTarget(name: "CheckoutModelTests", dependencies: ["CheckoutModel", "CheckoutResources", "CheckoutApp", "TestSupport"]),
         .testTarget(name: "PaymentFlowTests", dependencies: ["PaymentFlow", "ProviderWire", "ProviderClients", "CheckoutModel"]),
         .testTarget(
             name: "ProviderClientsTests",

@@ -2,6 +2,7 @@ import Foundation
 import ProviderWire
 @testable import Sandbox
 import Testing
+import TestSupport
 
 /// The sandbox reads plain create bodies without JSONDecoder; whatever it reads that way must
 /// be exactly what JSONDecoder reads, and anything else must be left to JSONDecoder.
@@ -82,20 +83,8 @@ import Testing
     @Test func noChangeOfOneByteMakesTheTwoDisagree() throws {
         let plain = Array(#"{"idempotency_key":"k-1","request":{"actions":[{"type":"ONE_TIME_PAYMENT","scope_id":"BRAND_a","amount":4505,"currency":"USD"}],"channel":"ONLINE","redirect_url":"x://y","reference_id":"r","metadata":{"a":"b"}}}"#.utf8)
         let replacements = Array(#" "{}[],:0-.e\nul"#.utf8) + [0x00, 0x1f, 0xc3, 0xff]
-        var variants: [[UInt8]] = []
-        for index in plain.indices {
-            variants.append(Array(plain[..<index]))
-            var removed = plain
-            removed.remove(at: index)
-            variants.append(removed)
-            for byte in replacements where byte != plain[index] {
-                var changed = plain
-                changed[index] = byte
-                variants.append(changed)
-            }
-        }
         var readFast = 0
-        for variant in variants {
+        for variant in oneByteChanges(of: plain, replacements: replacements) {
             let data = Data(variant)
             guard let fast = CreateBodyFastReader.read(data) else { continue }
             readFast += 1
