@@ -14,9 +14,15 @@ public struct ProviderRegistry: Sendable {
     ])
 
     public let descriptors: [ProviderDescriptor]
+    /// Every provider's command-line options, each flag once: a flag two providers share (Square's
+    /// and the wallet's `--card`) is the first one's, whose help names both. Worked out once: the
+    /// command line and the session's defaults both ask.
+    public let options: [ProviderOption]
 
     public init(_ descriptors: [ProviderDescriptor]) {
         self.descriptors = descriptors
+        var seen = Set<String>()
+        options = descriptors.flatMap(\.options).filter { seen.insert($0.flag).inserted }
     }
 
     /// The registry with one more provider (tests add theirs this way).
@@ -50,13 +56,6 @@ public struct ProviderRegistry: Sendable {
         var names: [String] = []
         for step in descriptors.flatMap(\.method.steps) where !names.contains(step) { names.append(step) }
         return names + ["completed", "settlementFailed"]
-    }
-
-    /// Every provider's command-line options, each flag once: a flag two providers share (Square's
-    /// and the wallet's `--card`) is the first one's, whose help names both.
-    public var options: [ProviderOption] {
-        var seen = Set<String>()
-        return descriptors.flatMap(\.options).filter { seen.insert($0.flag).inserted }
     }
 
     /// The providers' own subcommands of `checkout`, in the registry's order.
