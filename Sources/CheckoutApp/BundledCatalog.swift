@@ -5,15 +5,15 @@ import Synchronization
 
 extension Catalog {
     /// The catalog shipped in Resources for `currency` (catalog.json for USD), decoded once per
-    /// process (or taken from `prefetchBundled`).
+    /// process (a thread that asks while another decodes it waits for that decode).
     public static func bundled(currency: String = "USD") throws -> Catalog {
         try BundledCatalogCache.shared.catalog(currency: currency.uppercased())
     }
 
-    /// Starts decoding the bundled catalog on another thread, so it is ready when the
-    /// command line has been parsed (on two cores, a few milliseconds off the first frame).
-    public static func prefetchBundled(currency: String = "USD") {
-        BundledCatalogCache.shared.prefetch(currency: currency.uppercased())
+    /// Decodes the bundled catalog now, on this thread, for a command that will ask for it on
+    /// another (an error is kept for that ask to report).
+    public static func readBundledAhead(currency: String = "USD") {
+        _ = try? bundled(currency: currency)
     }
 
     /// The currencies `--currency` takes.
@@ -31,17 +31,6 @@ final class BundledCatalogCache: Sendable {
 
     private let entries = Mutex<[String: Entry]>([:])
     private let decoded = NSCondition()
-
-    func prefetch(currency: String) {
-        let claimed = entries.withLock { entries -> Bool in
-            guard entries[currency] == nil else { return false }
-            entries[currency] = .decoding
-            return true
-        }
-        guard claimed else { return }
-        // A dispatch worker starts sooner than a new Thread (a millisecond of the first frame).
-        DispatchQueue.global(qos: .userInitiated).async { self.finish(currency, with: Self.decode(currency)) }
-    }
 
     func catalog(currency: String) throws -> Catalog {
         let claimed = entries.withLock { entries -> Bool in

@@ -15,7 +15,8 @@ public enum TerminalError: Error, CustomStringConvertible {
     }
 }
 
-/// The only code that calls curses. Not thread-safe: create, use and close it on one thread.
+/// The only code that calls curses (with `CursesAhead`, which opens it early, on the thread the
+/// screen's loop then runs on). Not thread-safe: create, use and close it on one thread.
 public final class NcursesTerminal: TerminalBackend {
     private let window: UnsafeMutablePointer<WINDOW>
     private var previous: Screen?
@@ -40,23 +41,13 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Enters full-screen mode: alternate screen, raw keys, no echo, hidden cursor; with `mouse`,
     /// clicks and the wheel are reported (where the terminal has a mouse; elsewhere nothing changes).
+    /// Takes the screen `CursesAhead` opened, when it did.
     public init(colors allowColors: Bool, mouse: Bool = false) throws(TerminalError) {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
-        setlocale(LC_ALL, "")
-        Self.insistOnUTF8()
-        // Also past ncurses 6.4's unbuffered start, so each frame goes out in one write (shim.h).
-        guard cn_newterm_stdio() != nil, let window = cn_stdscr() else {
-            throw .cannotInitialize(term: getenv("TERM").map { String(cString: $0) } ?? "")
+        if let ahead = CursesAhead.take() {
+            window = ahead
+        } else {
+            window = try Self.openCurses()
         }
-        self.window = window
-        raw()
-        noecho()
-        nonl()
-        keypad(window, true)
-        set_escdelay(Self.escapeDelayMilliseconds)
-        // Redraw fully even when keys are waiting: the loop reads them next anyway.
-        typeahead(-1)
-        curs_set(0)
         hasColors = allowColors && has_colors()
         if hasColors {
             start_color()
@@ -69,6 +60,27 @@ public final class NcursesTerminal: TerminalBackend {
         hasMouse = mouse && mousemask(mmask_t(Self.mouseMasks.all), nil) != 0
         // Presses and releases as they happen: no waiting to tell a click from a press.
         if hasMouse { mouseinterval(0) }
+    }
+
+    /// The part of entering full-screen mode that needs no options: the locale, the terminal's
+    /// description, raw keys, no echo, the hidden cursor. Nothing is written until the first draw.
+    static func openCurses() throws(TerminalError) -> UnsafeMutablePointer<WINDOW> {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        setlocale(LC_ALL, "")
+        Self.insistOnUTF8()
+        // Also past ncurses 6.4's unbuffered start, so each frame goes out in one write (shim.h).
+        guard cn_newterm_stdio() != nil, let window = cn_stdscr() else {
+            throw .cannotInitialize(term: getenv("TERM").map { String(cString: $0) } ?? "")
+        }
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        set_escdelay(Self.escapeDelayMilliseconds)
+        // Redraw fully even when keys are waiting: the loop reads them next anyway.
+        typeahead(-1)
+        curs_set(0)
+        return window
     }
 
     deinit { close() }

@@ -63,7 +63,7 @@ struct CheckoutCommand: AsyncParsableCommand {
         // `checkout sandbox --store URL` is the sandbox's store, not the checkout option of that name.
         // By the name the table holds: asking the command's configuration builds all its help.
         let own = given.first.flatMap { subcommandsByName[$0] } == SandboxCommand.self ? SandboxStoreFlags.ownFlags : []
-        do { arguments = try ProviderCommandLine.split(given, leaving: own) } catch { exit(withError: error) }
+        do { arguments = try ProviderCommandLine.split(given, leaving: own) } catch { exitBeforeTheScreen(withError: error) }
         StartupTrace.mark("split")
         do {
             // CHECKOUT_PROFILE names a profile: the full parse resolves it.
@@ -90,8 +90,15 @@ struct CheckoutCommand: AsyncParsableCommand {
             // a tenth of a headless checkout's instructions.
             Foundation.exit(code.rawValue)
         } catch {
-            exit(withError: error)
+            exitBeforeTheScreen(withError: error)
         }
+    }
+
+    /// ArgumentParser's exit with its message, on a terminal out of curses (plain `checkout`
+    /// opens it ahead; a parse that fails never reaches the screen).
+    private static func exitBeforeTheScreen(withError error: any Error) -> Never {
+        CursesAhead.closeIfUntaken()
+        exit(withError: error)
     }
 }
 

@@ -9,11 +9,15 @@ public enum Console {
     private static let standardOutput = ConsoleStream(descriptor: STDOUT_FILENO)
     private static let standardError = ConsoleStream(descriptor: STDERR_FILENO)
 
+    /// A line on standard output; curses opened ahead for a screen that did not come is left first.
     public static func out(_ line: String) {
+        CursesAhead.closeIfUntaken()
         standardOutput.put(printable(line))
     }
 
+    /// A line on standard error, likewise after leaving curses opened ahead.
     public static func err(_ line: String) {
+        CursesAhead.closeIfUntaken()
         standardError.put(printable(line))
     }
 

@@ -36,9 +36,12 @@ enum UILoop {
         }
     }
 
+    /// On the main thread when `checkout` lends it, else on a thread made for the loop.
     private static func onItsOwnThread(_ body: @escaping @Sendable () -> Outcome) async -> Outcome {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: body()) }
+            let job: @Sendable () -> Void = { continuation.resume(returning: body()) }
+            guard !ThreadLoan.main.lend(job) else { return }
+            let thread = Thread(block: job)
             thread.name = "checkout-ui"
             thread.start()
         }
