@@ -12,6 +12,7 @@ import ProviderWire
 /// picks the sessions flow's bodies instead (the seed corpus's other inputs keep their meaning):
 /// the sandbox validating `POST /sessions` and reading the component's calls, and the client
 /// decoding the session, its result, setup and payment answers, and the adapter's decision on them.
+/// Every body is also an idempotency fingerprint, whose fast writer must match JSONSerialization.
 private let key = AdyenHMAC.keyBytes(hex: AdyenHMAC.sandboxKey) ?? []
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,6 +22,10 @@ public func fuzzAdyenWire(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let status = bytes[0] & 0x80 == 0 ? 200 : 400 + Int(bytes[0] & 0x0F)
     let response = ProviderResponse(status: status, headers: [], body: body)
     let reader = AdyenRequestReader(limits: SandboxLimits())
+    // Every body as an idempotency fingerprint: the fast writer must write JSONSerialization's bytes.
+    if let fast = AdyenSortedJSON.sortedKeys(body), fast != AdyenIdempotencyStore.serializedWithSortedKeys(body) {
+        fatalError("the sorted JSON differs from JSONSerialization's for \(String(decoding: body, as: UTF8.self))")
+    }
     if bytes[0] & 0x80 == 0, bytes[0] & 0x0F != 0 {
         fuzzSessions(bytes[0] & 0x0F, body, response, reader)
         return 0

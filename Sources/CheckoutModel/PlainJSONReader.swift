@@ -15,6 +15,14 @@ package struct PlainJSONReader {
         self.bytes = bytes
     }
 
+    /// The next byte after any whitespace, not taken; nil at the end.
+    package var next: UInt8? {
+        mutating get {
+            skipSpace()
+            return index < bytes.count ? bytes[index] : nil
+        }
+    }
+
     /// Whether only whitespace is left.
     package var atEnd: Bool {
         mutating get {

@@ -45,10 +45,15 @@ final class AdyenIdempotencyStore: Sendable {
     }
 
     /// A request's identity: its path and its JSON with keys sorted, so key order and spacing
-    /// do not make the same request look different.
+    /// do not make the same request look different. Kept in the shared store: every instance must
+    /// write the same bytes, JSONSerialization's (`AdyenSortedJSON` writes them for plain bodies).
     static func fingerprint(path: String, body: Data) -> Data {
-        let canonical = (try? JSONSerialization.jsonObject(with: body)).flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }
-        return Data(path.utf8) + Data([0]) + (canonical ?? body)
+        Data(path.utf8) + Data([0]) + (AdyenSortedJSON.sortedKeys(body) ?? serializedWithSortedKeys(body) ?? body)
+    }
+
+    /// JSONSerialization's JSON with keys sorted; nil when it cannot read the body.
+    static func serializedWithSortedKeys(_ body: Data) -> Data? {
+        (try? JSONSerialization.jsonObject(with: body)).flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }
     }
 
     func begin(scope: String, key: String, fingerprint: Data, now: Date, limits: SandboxLimits) async throws(SandboxStoreUnavailable) -> Begin {
