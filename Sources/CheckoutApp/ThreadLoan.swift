@@ -11,7 +11,6 @@ public final class ThreadLoan: Sendable {
     private struct State {
         var accepting = false
         var busy = false
-        var finished = false
         var job: (@Sendable () -> Void)?
     }
 
@@ -21,7 +20,7 @@ public final class ThreadLoan: Sendable {
 
     init() {}
 
-    /// Jobs lent from now on wait for `serve()`.
+    /// Jobs lent from now on (until `finish()`) wait for `serve()`.
     public func acceptJobs() {
         state.withLock { $0.accepting = true }
     }
@@ -42,10 +41,7 @@ public final class ThreadLoan: Sendable {
 
     /// Ends `serve()` once the job it runs (if any) is done; no job is taken after this.
     public func finish() {
-        state.withLock {
-            $0.finished = true
-            $0.accepting = false
-        }
+        state.withLock { $0.accepting = false }
         wake.signal()
     }
 
@@ -53,7 +49,7 @@ public final class ThreadLoan: Sendable {
     /// busy with one, so the caller runs it elsewhere.
     func lend(_ job: @escaping @Sendable () -> Void) -> Bool {
         let lent = state.withLock { state -> Bool in
-            guard state.accepting, !state.busy, !state.finished else { return false }
+            guard state.accepting, !state.busy else { return false }
             state.job = job
             state.busy = true
             return true

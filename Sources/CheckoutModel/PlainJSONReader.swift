@@ -1,8 +1,8 @@
 /// A cursor over JSON bytes of the plain shape our own writers and clients produce: strings
 /// without escapes, non-negative integers, objects without repeated keys. Each read gives nil
 /// (or false) at anything else, so the caller hands the bytes to JSONDecoder, which decides,
-/// errors and all. Fast readers built on it (a sandbox create body, the bundled catalog) are
-/// tested to read what JSONDecoder reads.
+/// errors and all. Fast readers built on it (a sandbox create body, the bundled catalog, Adyen's
+/// sorted fingerprint) are tested to read what JSONDecoder (or JSONSerialization) reads.
 package struct PlainJSONReader {
     /// More keys than this in one object is not the plain shape (and keeps the repeat check small).
     package static let maxKeys = 32
