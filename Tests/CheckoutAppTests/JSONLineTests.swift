@@ -46,9 +46,32 @@ import TerminalUI
         }
     }
 
+    /// Keys of letters in either case and underscores (an SDK's camelCase parameters) come in
+    /// JSONSerialization's order, which ignores case.
+    @Test func mixedCaseKeysComeInJSONSerializationsOrder() throws {
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("aAbBzZ_mM")
+        func key() -> String { String((0..<Int.random(in: 1...5, using: &generator)).map { _ in letters.randomElement(using: &generator)! }) }
+        var written = 0
+        for _ in 0..<300 {
+            var object: [String: Any] = ["paymentRequestId": "r", "show_loading": "true", "eventCode": "SDK_END_OF_LOADING", "banks": "SCB"]
+            for _ in 0..<Int.random(in: 0...6, using: &generator) { object[key()] = key() }
+            object["parameters"] = Dictionary((0..<3).map { _ in (key(), key()) }) { first, _ in first }
+            // Keys alike but for case: JSONSerialization's tie-break is left to it.
+            guard let direct = JSONLineWriter.encode(object) else { continue }
+            written += 1
+            #expect(JSONLine.escapingUnsafeScalars(direct) == JSONLine.serialized(object), "\(direct)")
+        }
+        #expect(written > 50)
+        #expect(JSONLineWriter.encode(["paymentId": "p", "paymentid": "q"]) == nil)
+        let underscores: [String: Any] = ["show_loading": "x", "showLoading": "y", "showloading_": "z"]
+        #expect(JSONLineWriter.encode(underscores) == #"{"show_loading":"x","showLoading":"y","showloading_":"z"}"#)
+        #expect(JSONLine.serialized(underscores) == #"{"show_loading":"x","showLoading":"y","showloading_":"z"}"#)
+    }
+
     /// Keys or values the direct writer does not know are left to JSONSerialization.
     @Test func otherKeysAndValuesAreLeftToJSONSerialization() {
-        #expect(JSONLineWriter.encode(["Upper": 1]) == nil)
+        #expect(JSONLineWriter.encode(["Upper-case": 1]) == nil)
         #expect(JSONLineWriter.encode(["key2": 1]) == nil)
         #expect(JSONLineWriter.encode(["amount": 1.5]) == nil)
         #expect(JSONLineWriter.encode(["parameters": ["a-b": "c"]]) == nil)

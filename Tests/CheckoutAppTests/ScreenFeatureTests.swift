@@ -121,8 +121,10 @@ import Testing
         #expect(state.cart.selectedShippingID == "overnight")
         #expect(CheckoutView.render(state).text.contains("TerminalCheckout · Driftwood Coffee Co. · risk"))
 
+        // The scenario's customer acts at once, so the first retrieval waits for them; then the payment.
         let commands = Screens.apply([.key(.character("p"))], to: &state)
-        guard case .session(.pay(let order, _))? = commands.first else {
+        #expect(commands.first == .session(.retrieveAfterCustomerActs))
+        guard case .session(.pay(let order, _))? = commands.dropFirst().first else {
             Issue.record("expected a payment, got \(commands)")
             return
         }
@@ -142,7 +144,7 @@ import Testing
         var state = try Screens.state()
         try scenario.load(into: &state, catalog: try Catalog.bundled())
         let commands = Screens.apply([.key(.character("p"))], to: &state)
-        guard case .session(.pay(let order, let provider))? = commands.first else {
+        guard case .session(.pay(let order, let provider))? = commands.last else {
             Issue.record("expected a payment, got \(commands)")
             return
         }

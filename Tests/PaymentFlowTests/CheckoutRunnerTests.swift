@@ -23,13 +23,18 @@ final class RecordingSleeper: @unchecked Sendable {
     private let lock = NSLock()
     private var requested: [Duration] = []
     let journal: Journal?
-    init(journal: Journal? = nil) { self.journal = journal }
+    /// Each pause lasts until its task is cancelled (a wait only a nudge ends).
+    let holds: Bool
+    init(journal: Journal? = nil, holds: Bool = false) {
+        self.journal = journal
+        self.holds = holds
+    }
     var pauses: [Duration] { lock.withLock { requested } }
     var sleeper: Sleeper {
         { duration in
             self.lock.withLock { self.requested.append(duration) }
             self.journal?.append("sleep")
-            await Task.yield()
+            if self.holds { try await Task.sleep(for: .seconds(3600)) } else { await Task.yield() }
         }
     }
 }
@@ -97,6 +102,27 @@ final class RecordingSleeper: @unchecked Sendable {
         #expect(Array(afterPolling) == ["retrieve", "sleep", "retrieve", "sleep", "retrieve", ":approved"])
         #expect(sleeper.pauses.count == 2)
         #expect(sleeper.pauses.allSatisfy { $0 > .milliseconds(900) && $0 <= .seconds(1) })
+    }
+
+    @Test func aCustomerWhoActsAtOnceIsWaitedForBeforeTheFirstRetrieval() async throws {
+        let journal = Journal()
+        let adapter = ScriptedAdapter(create: .success(Fixture.attempt()), retrieves: [.success(Fixture.approved())], journal: journal)
+        let sleeper = RecordingSleeper(journal: journal, holds: true)
+        let pay = runner(adapter, sleeper: sleeper)
+        let observer = RecordingObserver(journal: journal)
+        await pay.addObserver(observer)
+        await pay.retrieveAfterCustomerActs()
+        await pay.pay(Fixture.order(), with: Fixture.cashApp)
+        try await eventually { observer.names.last == "readyToAuthorize" }
+        await pay.authorize()
+        // Polling, it waits (one interval at most) instead of asking before the customer could answer.
+        try await eventually { sleeper.pauses.count == 1 }
+        #expect(adapter.retrieves == 0)
+        #expect(sleeper.pauses == [.seconds(1)])
+        await pay.customerActed()
+        try await eventually { observer.names.last == "approved" }
+        let afterPolling = journal.entries.drop { $0 != ":polling" }.dropFirst()
+        #expect(Array(afterPolling) == ["sleep", "retrieve", ":approved"])
     }
 
     @Test func aLateResultOfAnAbandonedAttemptIsDropped() async throws {

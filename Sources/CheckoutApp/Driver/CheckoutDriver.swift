@@ -40,8 +40,10 @@ public struct CheckoutDriver: Hashable, Sendable {
         switch event {
         case .paying(let method):
             self.method = method
-            guard mode.timeoutClock == .wholeRun else { return [] }
-            return [.wait(.runDeadline, seconds: Double(authorizationTimeoutSeconds))]
+            // The simulated customer acts as soon as an attempt polls: asking the provider first would tell nothing.
+            let first: [DriverCommand] = customerSimulated && customer?.action?.afterSeconds == 0 ? [.retrieveAfterCustomerActs] : []
+            guard mode.timeoutClock == .wholeRun else { return first }
+            return first + [.wait(.runDeadline, seconds: Double(authorizationTimeoutSeconds))]
         case .stateChanged(let next, let now):
             return enter(next, at: now)
         case .phaseChanged(let next):

@@ -22,6 +22,8 @@ public enum DriverEvent: Hashable, Sendable {
 public enum DriverCommand: Hashable, Sendable {
     /// Authorize the ready request (nobody at the keyboard presses p).
     case authorize
+    /// Each attempt's first retrieval waits for the simulated customer, who acts at once.
+    case retrieveAfterCustomerActs
     /// The sandbox's simulated customer acts on the attempt.
     case actAsCustomer(SandboxControlClient.CustomerDecision, attemptID: String)
     /// Answer the provider's prompt as the scenario's customer.

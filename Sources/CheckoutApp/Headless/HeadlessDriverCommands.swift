@@ -34,6 +34,8 @@ final class HeadlessDriverCommands: Sendable {
             switch command {
             case .authorize:
                 await checkout.authorize()
+            case .retrieveAfterCustomerActs:
+                await checkout.retrieveAfterCustomerActs()
             case .actAsCustomer(let decision, let id):
                 // The driver acts only where the sandbox's simulated customer is.
                 guard let control else { continue }

@@ -2,7 +2,7 @@ import Foundation
 import ProviderWire
 
 /// The JSON of a `checkout run` line, written directly for the values those lines hold (text,
-/// whole numbers, true and false, null, lists and objects with snake_case keys), byte for byte
+/// whole numbers, true and false, null, lists and objects with keys of letters and underscores), byte for byte
 /// what JSONSerialization writes with sorted keys and unescaped slashes (`JSONBytes`'s
 /// `.serialized` convention). JSONSerialization bridges each value to an Objective-C object and
 /// asks the runtime what it is: on a headless run that was a tenth of the time. Anything else
@@ -45,10 +45,13 @@ enum JSONLineWriter {
 
     private static func writeObject(_ object: [String: Any], into json: inout JSONBytes) -> Bool {
         // JSONSerialization sorts keys by a localized, case-insensitive, numeric comparison; for
-        // keys of lower-case ASCII letters and underscores that is plain byte order.
+        // keys of ASCII letters and underscores that is the byte order of their lower case (an
+        // SDK's camelCase parameters, Antom's paymentRequestId), unless two differ only in case.
         guard object.keys.allSatisfy(isPlainKey) else { return false }
+        let keys = object.keys.map { (key: $0, folded: Array($0.lowercased().utf8)) }.sorted { $0.folded.lexicographicallyPrecedes($1.folded) }
+        for (earlier, later) in zip(keys, keys.dropFirst()) where earlier.folded == later.folded { return false }
         json.open()
-        for key in object.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for (key, _) in keys {
             guard json.key(named: key), let value = object[key], write(value, into: &json) else { return false }
         }
         json.close()
@@ -56,6 +59,6 @@ enum JSONLineWriter {
     }
 
     private static func isPlainKey(_ key: String) -> Bool {
-        !key.isEmpty && key.utf8.allSatisfy { ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: "_") }
+        !key.isEmpty && key.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) || $0 == UInt8(ascii: "_") }
     }
 }

@@ -10,6 +10,7 @@ enum ScreenDriverCommands {
         for command in commands {
             switch command {
             case .authorize: performed.append(.session(.authorize))
+            case .retrieveAfterCustomerActs: performed.append(.session(.retrieveAfterCustomerActs))
             case .actAsCustomer(let decision, let id): performed.append(.session(.actAsCustomer(decision, attemptID: id)))
             case .answerPrompt(let answer, let id): performed.append(.session(.answerPrompt(answer, promptID: id)))
             case .giveUp(let seconds): performed.append(.session(.giveUp(afterSeconds: seconds)))

@@ -233,6 +233,7 @@ public enum TerminalCheckout {
             case .pay(let order, let provider): await checkout.pay(order, with: provider)
             case .changeOrder(let order): await checkout.changeOrder(order)
             case .authorize: await checkout.authorize()
+            case .retrieveAfterCustomerActs: await checkout.retrieveAfterCustomerActs()
             case .reset: await checkout.reset()
             case .answerPrompt(let answer, let promptID): await desk.answer(answer, to: promptID)
             case .wait(let timer, let seconds):

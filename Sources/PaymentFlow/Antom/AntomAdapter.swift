@@ -30,6 +30,7 @@ public actor AntomAdapter: PaymentProviderAdapter {
     /// Each session's order, by paymentRequestId, to re-create it for the same order.
     private var sessions: [String: Session] = [:]
     private var localeFallbackSaid = false
+    private var keyReadAhead = false
     private var pendingSaid: Set<String> = []
 
     private struct Session {
@@ -143,6 +144,12 @@ public actor AntomAdapter: PaymentProviderAdapter {
 
     /// Destroys the previous component, creates the session, loads the new component.
     private func open(_ session: Session, requestID: String) async throws(ProviderFailure) -> PaymentAttempt {
+        if !keyReadAhead {
+            // The signing key is read on another core while the receiver starts (reading an RSA
+            // key takes half as long as a signature); the first request's signing waits for it.
+            keyReadAhead = true
+            Task.detached { [client] in _ = client.configuration.privateKey }
+        }
         await component?.destroy()
         component = nil
         let notifyURL = try await notifications?.prepare()

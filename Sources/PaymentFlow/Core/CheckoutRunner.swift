@@ -22,6 +22,10 @@ public actor CheckoutRunner {
     /// makes it skip its next wait).
     private var pollWaiting = false
     private var pollDueNow = false
+    /// The scripted customer acts on each new attempt at once (`retrieveAfterCustomerActs`).
+    private var customerActsFirst = false
+    /// The attempt the customer last acted on: polling it again retrieves at once.
+    private var customerActedOn: String?
     private var attemptsMade = 0
     private let adapters: @Sendable (String) -> (any PaymentProviderAdapter)?
     private let timing: Timing
@@ -77,6 +81,7 @@ public actor CheckoutRunner {
     /// Only the embedded or shared sandbox calls this; real providers keep PayKit's cadence.
     public func customerActed() {
         guard let polled, pollTask != nil else { return }
+        customerActedOn = polled.attempt.id
         guard pollWaiting else {
             pollDueNow = true
             return
@@ -84,6 +89,12 @@ public actor CheckoutRunner {
         pollTask?.cancel()
         pollTask = makePollTask(polled.adapter, attempt: polled.attempt, number: polled.number)
     }
+
+    /// The sandbox's simulated customer acts on each new attempt as soon as it polls: its first
+    /// retrieval waits for `customerActed()` (one poll interval at most) rather than asking the
+    /// provider before anyone could have answered, which only raced the customer's own call
+    /// for the same two cores (an Antom inquiry is two RSA signatures) and told nothing.
+    public func retrieveAfterCustomerActs() { customerActsFirst = true }
 
     /// Abandons the current attempt and goes back to `notStarted`; a prompt it asked is taken away.
     public func reset() {
@@ -112,9 +123,12 @@ public actor CheckoutRunner {
             polled = nil
         case .startPolling(let attempt):
             pollTask?.cancel()
+            let waitsForCustomer = customerActsFirst && attempt.id != nil && attempt.id != customerActedOn
             pollTask = withAdapter { adapter, ids in
                 polled = (adapter, attempt, ids.number)
-                return makePollTask(adapter, attempt: attempt, number: ids.number)
+                // Waiting as between retrievals: the customer's nudge starts the first at once.
+                pollWaiting = waitsForCustomer
+                return makePollTask(adapter, attempt: attempt, number: ids.number, waitingFirst: waitsForCustomer)
             }
         case .prepare(let order):
             call { adapter, ids, step throws(ProviderFailure) in
@@ -176,11 +190,13 @@ public actor CheckoutRunner {
         send(.result(attempt: number, outcome))
     }
 
-    /// Retrieves at once, then every interval (measured from the start of each retrieval).
-    private func makePollTask(_ adapter: any PaymentProviderAdapter, attempt: PaymentAttempt, number: Int) -> Task<Void, Never> {
+    /// Retrieves at once (or after one interval, `waitingFirst`), then every interval (measured
+    /// from the start of each retrieval).
+    private func makePollTask(_ adapter: any PaymentProviderAdapter, attempt: PaymentAttempt, number: Int, waitingFirst: Bool = false) -> Task<Void, Never> {
         let interval = timing.pollInterval
         let sleep = sleep
         return Task {
+            if waitingFirst { try? await sleep(interval) }
             let clock = ContinuousClock()
             while !Task.isCancelled {
                 let started = clock.now

@@ -42,6 +42,7 @@ struct AntomAPI: Sendable {
         _ request: Request, endpoint: String,
         _ handler: (AntomClients.Client, Data) async throws -> any Encodable & Sendable
     ) async throws -> Response {
+        signer.readKeyAhead()
         let path = request.uri.path
         let clientID = request.headers[AntomJSON.clientIDHeader]
         let body: Data

@@ -34,12 +34,13 @@ struct AntomCreatePaymentSession {
         let latest = now.addingTimeInterval(lifetime)
         // Whole seconds, as paymentSessionExpiryTime says it.
         let expiresAt = Date(timeIntervalSince1970: (min(valid.expiry ?? latest, latest).timeIntervalSince1970).rounded(.down))
+        let fingerprint = fields.canonical
         let outcome = try await api.store.create(
             clientID: client.id, paymentRequestId: valid.request.paymentRequestId, referenceOrderId: valid.request.order.referenceOrderId,
-            fingerprint: fields.canonical, now: now, limits: api.limits
+            fingerprint: fingerprint, now: now, limits: api.limits
         ) { sequence in
             var record = AntomSessionRecord(
-                id: AntomIDs.sessionID(), clientID: client.id, request: valid.request, fingerprint: fields.canonical, mode: valid.mode,
+                id: AntomIDs.sessionID(), clientID: client.id, request: valid.request, fingerprint: fingerprint, mode: valid.mode,
                 minorUnits: valid.minorUnits, createdAt: now, expiresAt: expiresAt, base: base, sequence: sequence)
             record.response = Self.response(for: record)
             return record

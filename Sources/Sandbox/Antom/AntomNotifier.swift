@@ -15,10 +15,12 @@ struct AntomNotifier: Sendable {
     /// back sends none of its attempt's notices, and the session they are recorded on is kept).
     func send(_ notices: [AntomNotice], recordingIn store: AntomSessionStore) {
         guard !notices.isEmpty else { return }
-        SandboxCommit.afterwards { for notice in notices { self.send(notice, recordingIn: store) } }
+        // Signed in a task of their own (none of the transaction's task-locals): the answer that
+        // decided them (the customer's pay) goes out without waiting for an RSA signature.
+        SandboxCommit.afterwards { Task.detached { for notice in notices { await self.send(notice, recordingIn: store) } } }
     }
 
-    private func send(_ notice: AntomNotice, recordingIn store: AntomSessionStore) {
+    private func send(_ notice: AntomNotice, recordingIn store: AntomSessionStore) async {
         let body = AntomJSON.data(notice.body)
         let time = AntomTime.string(signer.now())
         let key = notice.wrongKey ? AntomSigner.wrongKey : AntomSigner.sandboxKey
@@ -31,7 +33,7 @@ struct AntomNotifier: Sendable {
         let entry = webhooks.deliver(
             event: "antom.\(notice.body.notifyType)", to: notice.url, receiverID: "antom:\(notice.clientID)", body: body, headers: headers,
             acceptance: Self.acknowledgement, report: WebhookReport(topic: Self.topic, subject: sessionID, index: index))
-        if entry.outcome == .pending { Task { try? await store.recordDelivery(session: sessionID, index: index, entry) } }
+        if entry.outcome == .pending { try? await store.recordDelivery(session: sessionID, index: index, entry) }
     }
 
     /// The report topic of notice deliveries.

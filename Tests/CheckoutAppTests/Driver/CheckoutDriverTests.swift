@@ -114,11 +114,26 @@ import Testing
     }
 
     @Test func aRunGivesUpAtItsDeadlineThenEnds() {
-        var driver = driver(.headless)
+        var driver = driver(.headless, .approveAfter(seconds: 2))
         #expect(driver.handle(.paying(cashApp)) == [.wait(.runDeadline, seconds: 60)])
         #expect(driver.handle(.timePassed(start.addingTimeInterval(600))).isEmpty, "a run's clock is its own delay")
         #expect(driver.handle(.timerFired(.runDeadline)) == [.giveUp(afterSeconds: 60), .wait(.afterGivingUp, seconds: 1)])
         #expect(driver.handle(.timerFired(.afterGivingUp)) == [.endRun])
+    }
+
+    @Test func onlyASimulatedCustomerWhoActsAtOnceIsWaitedForBeforeTheFirstRetrieval() {
+        for customer: CustomerBehaviour in [.approve, .decline, .abandon] {
+            var screen = driver(.screen, customer)
+            #expect(screen.handle(.paying(cashApp)) == [.retrieveAfterCustomerActs], "\(customer.spelling)")
+            var run = driver(.headless, customer)
+            #expect(run.handle(.paying(cashApp)) == [.retrieveAfterCustomerActs, .wait(.runDeadline, seconds: 60)], "\(customer.spelling)")
+        }
+        for customer: CustomerBehaviour? in [nil, CustomerBehaviour.none, .approveAfter(seconds: 2)] {
+            var screen = driver(.screen, customer)
+            #expect(screen.handle(.paying(cashApp)).isEmpty, "\(customer?.spelling ?? "nobody")")
+        }
+        var onTheirDevice = driver(.screen, .approve, simulated: false)
+        #expect(onTheirDevice.handle(.paying(cashApp)).isEmpty, "a real customer acts on their own device, in their own time")
     }
 
     @Test func aCheckoutEndsAsItsProviderSettles() {

@@ -53,6 +53,8 @@ public enum SessionCommand: Hashable, Sendable {
     /// The cart changed before authorizing: the attempt follows it.
     case changeOrder(PaymentOrder)
     case authorize
+    /// Each attempt's first retrieval waits for the scenario's simulated customer.
+    case retrieveAfterCustomerActs
     case actAsCustomer(SandboxControlClient.CustomerDecision, attemptID: String)
     case giveUp(afterSeconds: Int)
     case reset
