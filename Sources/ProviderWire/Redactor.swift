@@ -110,9 +110,24 @@ public struct Redactor: Sendable {
         // text that was ASCII stays so as secrets are replaced.
         guard !secrets.isEmpty else { return value }
         let ascii = ByteScan.isASCII(value)
+        // Outside ASCII (a bank's Thai name), an ASCII secret can only be spelt otherwise by a
+        // scalar whose canonical decomposition holds ASCII (é, the Kelvin sign); without one,
+        // its own bytes are the only spelling, and Foundation's search (a millisecond over
+        // a bank list) is asked only where they are.
+        let literal = ascii || !value.unicodeScalars.contains(where: Self.decomposesToASCII)
         return secrets.reduce(value) { text, secret in
-            if ascii, !ByteScan.contains(text, secret) { return text }
+            if ascii || literal && ByteScan.isASCII(secret), !ByteScan.contains(text, secret) { return text }
             return text.replacingOccurrences(of: secret, with: Self.marker)
+        }
+    }
+
+    /// Whether the scalar's canonical decomposition holds an ASCII character: the Latin letters
+    /// with marks, the Greek question mark and varia, the Kelvin and Ångström signs, and ≠ ≮ ≯
+    /// (all of Unicode's, which adds no new precomposed ones).
+    public static func decomposesToASCII(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00C0...0x0233, 0x037E, 0x1E00...0x1EFF, 0x1FEF, 0x212A...0x212B, 0x2260, 0x226E...0x226F: true
+        default: false
         }
     }
 
