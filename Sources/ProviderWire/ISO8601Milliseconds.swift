@@ -84,7 +84,7 @@ public enum ISO8601Milliseconds {
         return 24
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
+    static func pad(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

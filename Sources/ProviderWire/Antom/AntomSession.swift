@@ -101,56 +101,17 @@ public enum AntomTime {
         guard seconds >= 0, seconds < endSecond else {
             return date.formatted(Date.ISO8601FormatStyle()).replacingOccurrences(of: "Z", with: "+00:00")
         }
-        let whole = Int(seconds)
-        let (days, secondOfDay) = (whole.floorDivided(by: 86_400), whole.floorModulo(86_400))
-        let (year, month, day) = civilDate(daysSince1970: days)
-        var text = ""
-        text.reserveCapacity(25)
-        func append(_ value: Int, digits: Int) {
-            let written = String(value)
-            text += String(repeating: "0", count: max(0, digits - written.count)) + written
-        }
-        append(year, digits: 4)
-        text += "-"
-        append(month, digits: 2)
-        text += "-"
-        append(day, digits: 2)
-        text += "T"
-        append(secondOfDay / 3_600, digits: 2)
-        text += ":"
-        append(secondOfDay / 60 % 60, digits: 2)
-        text += ":"
-        append(secondOfDay % 60, digits: 2)
-        return text + "+00:00"
+        let (days, secondOfDay) = Int64(seconds).quotientAndRemainder(dividingBy: 86_400)
+        let (year, month, day) = ISO8601Milliseconds.civil(fromDays: days)
+        let pad = ISO8601Milliseconds.pad
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3_600, 2) + ":"
+            + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + "+00:00"
     }
 
     /// 10000-01-01T00:00:00Z in seconds since 1970.
     static let endSecond: Double = 253_402_300_800
 
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted.floorDivided(by: 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
     public static func date(_ text: String) -> Date? {
         try? Date.ISO8601FormatStyle().parse(text)
     }
-}
-
-extension Int {
-    /// Division rounding toward negative infinity (days before 1970 stay whole days).
-    fileprivate func floorDivided(by divisor: Int) -> Int {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
-    }
-
-    fileprivate func floorModulo(_ divisor: Int) -> Int { self - floorDivided(by: divisor) * divisor }
 }
