@@ -1,3 +1,4 @@
+import CheckoutModel
 import Foundation
 import ProviderWire
 
@@ -44,14 +45,11 @@ enum JSONLineWriter {
     }
 
     private static func writeObject(_ object: [String: Any], into json: inout JSONBytes) -> Bool {
-        // JSONSerialization sorts keys by a localized, case-insensitive, numeric comparison; for
-        // keys of ASCII letters and underscores that is the byte order of their lower case (an
-        // SDK's camelCase parameters, Antom's paymentRequestId), unless two differ only in case.
-        guard object.keys.allSatisfy(isPlainKey) else { return false }
-        let keys = object.keys.map { (key: $0, folded: Array($0.lowercased().utf8)) }.sorted { $0.folded.lexicographicallyPrecedes($1.folded) }
-        for (earlier, later) in zip(keys, keys.dropFirst()) where earlier.folded == later.folded { return false }
+        // Keys of ASCII letters and underscores (an SDK's camelCase parameters, Antom's
+        // paymentRequestId) in JSONSerialization's order.
+        guard object.keys.allSatisfy(isPlainKey), let keys = SerializedKeyOrder.sorted(Array(object.keys), key: { $0 }) else { return false }
         json.open()
-        for (key, _) in keys {
+        for key in keys {
             guard json.key(named: key), let value = object[key], write(value, into: &json) else { return false }
         }
         json.close()

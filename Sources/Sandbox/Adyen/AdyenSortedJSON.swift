@@ -59,17 +59,15 @@ extension PlainJSONReader {
     }
 
     private mutating func writeSortedObject(into written: inout [UInt8], depth: Int) -> Bool {
-        var members: [(key: String, folded: String, value: [UInt8])] = []
-        let read = object { key, reader in
+        var read: [(key: String, value: [UInt8])] = []
+        let readAll = object { key, reader in
             guard AdyenSortedJSON.isLetters(key) else { return false }
             var value: [UInt8] = []
             guard reader.writeSorted(into: &value, depth: depth + 1) else { return false }
-            members.append((key, key.lowercased(), value))
+            read.append((key, value))
             return true
         }
-        guard read else { return false }
-        members.sort { $0.folded < $1.folded }
-        for (earlier, later) in zip(members, members.dropFirst()) where earlier.folded == later.folded { return false }
+        guard readAll, let members = SerializedKeyOrder.sorted(read, key: \.key) else { return false }
         written.append(UInt8(ascii: "{"))
         for (index, member) in members.enumerated() {
             if index > 0 { written.append(UInt8(ascii: ",")) }
