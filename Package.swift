@@ -89,6 +89,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // The store several instances share (Store/Postgres).
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The in-memory journal, dropped from the front as it grows at the back.
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // libqrencode through pkg-config, for the QR code the customer scans.

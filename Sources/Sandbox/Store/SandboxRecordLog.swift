@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import Synchronization
 
@@ -66,7 +67,9 @@ struct RecordStoreLog<Record: LoggedRecord>: SandboxRecordLog {
 }
 
 /// The in-memory log: records in order behind one lock, each batch one hold of it; the oldest are
-/// dropped from the front (by count and age), a page found by binary search on the numbers.
+/// dropped from the front (by count and age) one by one as new ones come, so no append pays for
+/// thousands at once (dropped in one go when half the array was stale, they cost a sandbox under
+/// load milliseconds of a core, and its slowest answers waited for it).
 final class MemoryRecordLog<Record: LoggedRecord>: SandboxRecordLog, Sendable {
     private struct Kept: Sendable {
         let record: Record
@@ -74,18 +77,16 @@ final class MemoryRecordLog<Record: LoggedRecord>: SandboxRecordLog, Sendable {
     }
 
     private struct Table: Sendable {
-        var kept: [Kept] = []
-        /// Records before `head` are forgotten; the array is compacted now and then.
-        var head = 0
+        /// Oldest first, numbered one up from the front.
+        var kept: Deque<Kept> = []
         var next = 0
 
+        /// Drops what the moment's retention no longer keeps (with `room` for as many more).
         mutating func forget(_ moment: StoreMoment, room: Int = 0) {
             guard let retention = moment.retention else { return }
             let oldestKept = moment.now.addingTimeInterval(-retention.age)
-            while head < kept.count, kept.count - head > max(0, retention.capacity - room) || kept[head].createdAt <= oldestKept { head += 1 }
-            if head >= 1_024, head * 2 >= kept.count {
-                kept.removeFirst(head)
-                head = 0
+            while let oldest = kept.first, kept.count > max(0, retention.capacity - room) || oldest.createdAt <= oldestKept {
+                kept.removeFirst()
             }
         }
     }
@@ -109,9 +110,8 @@ final class MemoryRecordLog<Record: LoggedRecord>: SandboxRecordLog, Sendable {
         table.withLock { table in
             table.forget(moment)
             // Numbers rise by one from the front: the first after `after` is found by its offset.
-            guard table.head < table.kept.count, limit > 0 else { return [] }
-            let first = table.kept[table.head].record.sequence
-            let start = table.head + max(0, after + 1 - first)
+            guard let first = table.kept.first?.record.sequence, limit > 0 else { return [] }
+            let start = max(0, after + 1 - first)
             guard start < table.kept.count else { return [] }
             return table.kept[start..<min(table.kept.count, start + limit)].map(\.record)
         }
@@ -120,7 +120,7 @@ final class MemoryRecordLog<Record: LoggedRecord>: SandboxRecordLog, Sendable {
     func newest(at moment: StoreMoment) -> Int? {
         table.withLock { table in
             table.forget(moment)
-            return table.head < table.kept.count ? table.kept[table.kept.count - 1].record.sequence : nil
+            return table.kept.last?.record.sequence
         }
     }
 }
