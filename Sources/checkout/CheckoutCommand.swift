@@ -148,15 +148,16 @@ struct ScreenCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let colors = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
+        let sessionOptions = sessionFlags.options
         var scenario: Scenario?
         if let scenarioPath {
-            do { scenario = try ScenarioParser.load(path: scenarioPath, catalog: try loadCatalog(currency: sessionFlags.options.currency)) } catch let error as ScenarioError {
+            do { scenario = try ScenarioParser.load(path: scenarioPath, catalog: try loadCatalog(currency: sessionOptions.currency)) } catch let error as ScenarioError {
                 Console.err("error: \(error)")
                 throw ExitCode(.usage)
             }
         }
         var options = TerminalCheckoutOptions(
-            session: sessionFlags.options, colors: colors, authorizationTimeoutSeconds: timeout, scenario: scenario,
+            session: sessionOptions, colors: colors, authorizationTimeoutSeconds: timeout, scenario: scenario,
             recordPath: record, benchLoad: try benchLoad.map { try BenchLoad(parsing: $0) })
         options.mouse = !noMouse
         let status = await TerminalCheckout.run(options: options, writeError: Console.err)

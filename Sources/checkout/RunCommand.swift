@@ -92,7 +92,9 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         StartupTrace.mark("run")
-        let catalog = try loadCatalog(currency: sessionFlags.options.currency)
+        // Worked out once: each reading resolves the profile and reads the environment again.
+        let sessionOptions = sessionFlags.options
+        let catalog = try loadCatalog(currency: sessionOptions.currency)
         var scenario: Scenario
         var recorded: [RecordedEvent]?
         if let replay {
@@ -112,7 +114,7 @@ struct RunCommand: AsyncParsableCommand {
         } else {
             scenario = Scenario(name: "default cart")
             // A profile offering some providers only checks out with its first by default.
-            scenario.provider = sessionFlags.options.registry.defaultProvider.id
+            scenario.provider = sessionOptions.registry.defaultProvider.id
         }
         if let provider { scenario.provider = provider }
         if let customer { scenario.customer = customer }
@@ -124,15 +126,15 @@ struct RunCommand: AsyncParsableCommand {
         }
 
         // What only the provider checked out with needs (Cash App's own credentials).
-        if let descriptor = sessionFlags.options.registry.descriptor(scenario.provider),
-            let problem = descriptor.usageProblem(sessionFlags.options.providerOptions.filling(from: ProviderOptionValues(scenario.options)))
+        if let descriptor = sessionOptions.registry.descriptor(scenario.provider),
+            let problem = descriptor.usageProblem(sessionOptions.providerOptions.filling(from: ProviderOptionValues(scenario.options)))
         {
             Console.err("error: \(problem)")
             throw ExitCode(.usage)
         }
 
         let options = HeadlessOptions(
-            session: sessionFlags.options, scenario: scenario, json: json, timeoutSeconds: timeout, recordPath: record, printReceipt: receipt)
+            session: sessionOptions, scenario: scenario, json: json, timeoutSeconds: timeout, recordPath: record, printReceipt: receipt)
         let outcome = await HeadlessCheckout(options: options, write: Console.out, writeError: Console.err).runCheckout()
         guard let recorded else { throw ExitCode(outcome.status) }
         let divergence = ReplayDivergence.first(recorded: recorded, actual: outcome.events)

@@ -72,6 +72,7 @@ struct SessionFlags: ParsableArguments {
             throw ValidationError(
                 "--retry-base-ms must be a number of milliseconds from \(InputLimits.describe(InputLimits.retryBaseMilliseconds) { "\($0)" }), got \(retryBaseMilliseconds)")
         }
+        let options = self.options
         if let problem = options.problem { throw ValidationError(problem) }
         if sandboxTokenFile != nil, options.sandboxURL == nil {
             throw ValidationError("--sandbox-token-file is for a shared sandbox: give --sandbox-url too (the embedded sandbox needs no token)")
