@@ -45,6 +45,8 @@ let package = Package(
         // The Swift runtime's conformance questions a session's start asks, asked ahead on an
         // idle core (entries.h, written by `make warm-up-list`).
         .target(name: "CConformanceWarmUp"),
+        // The executable's .data and .bss made resident at entry, before any other thread runs.
+        .target(name: "CWritableData"),
         .target(
             name: "ProviderWire",
             dependencies: [
@@ -130,7 +132,7 @@ let package = Package(
         .executableTarget(
             name: "checkout",
             dependencies: [
-                "CheckoutApp", "CheckoutModel", "ProviderClients", "Sandbox", "TerminalUI",
+                "CheckoutApp", "CheckoutModel", "CWritableData", "ProviderClients", "Sandbox", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -197,6 +199,7 @@ let package = Package(
             name: "CheckoutAppTests",
             dependencies: [
                 "CheckoutApp", "CheckoutModel", "PaymentFlow", "ProviderWire", "ProviderClients", "TerminalUI", "Sandbox", "TestSupport",
+                "CWritableData",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // SquareOfflineDatabaseTests writes files the queue must refuse (a newer schema, a foreign table).
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),

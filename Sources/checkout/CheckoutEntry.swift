@@ -1,5 +1,6 @@
 import CheckoutApp
 import CheckoutModel
+import CWritableData
 import Dispatch
 import Sandbox
 import TerminalUI
@@ -12,6 +13,8 @@ import TerminalUI
 @main
 enum CheckoutEntry {
     static func main() {
+        // First, while this is the only thread (writable_data.h).
+        _ = writable_data_prefault()
         StartupTrace.mark("entry")
         // A headless session's start asks the Swift runtime questions each costing a read of
         // every conformance record: asked ahead on another thread while the command line is parsed.
