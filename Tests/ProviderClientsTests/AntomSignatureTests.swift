@@ -28,6 +28,16 @@ import _CryptoExtras
         #expect(!AntomSignature.verify("not%20base64!", of: Self.content, with: Self.key.publicKey))
     }
 
+    @Test func aKeyReadiedAheadSignsTheSameAsBefore() throws {
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        AntomSignature.prepareForSigning(key)
+        AntomSignature.prepareForSigning(key)
+        let signature = try AntomSignature.sign(Self.content, with: key)
+        #expect(AntomSignature.verify(signature, of: Self.content, with: key.publicKey))
+        // PKCS #1 v1.5 is deterministic: readying the key changes nothing it signs.
+        #expect(try AntomSignature.sign(Self.content, with: key) == signature)
+    }
+
     @Test func theHeaderCarriesTheAlgorithmKeyVersionAndSignature() throws {
         let signature = try AntomSignature.sign(Self.content, with: Self.key)
         let header = AntomSignature.header(signature: signature)

@@ -145,10 +145,10 @@ public actor AntomAdapter: PaymentProviderAdapter {
     /// Destroys the previous component, creates the session, loads the new component.
     private func open(_ session: Session, requestID: String) async throws(ProviderFailure) -> PaymentAttempt {
         if !keyReadAhead {
-            // The signing key is read on another core while the receiver starts (reading an RSA
-            // key takes half as long as a signature); the first request's signing waits for it.
+            // The signing key is read and readied on another core while the receiver starts (each
+            // takes half as long as a signature); the first request's signing waits for the read.
             keyReadAhead = true
-            Task.detached { [client] in _ = client.configuration.privateKey }
+            Task.detached { [client] in AntomSignature.prepareForSigning(client.configuration.privateKey) }
         }
         await component?.destroy()
         component = nil

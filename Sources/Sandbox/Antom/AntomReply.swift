@@ -82,7 +82,7 @@ struct AntomSigner: Sendable {
     func readKeyAhead() {
         guard Self.keyReadAhead.withLock({ started in defer { started = true }; return !started }) else { return }
         let key = self.key
-        Task.detached { _ = key() }
+        Task.detached { AntomSignature.prepareForSigning(key()) }
     }
 
     private static let keyReadAhead = Mutex(false)
