@@ -45,7 +45,7 @@ let package = Package(
         // The Swift runtime's conformance questions a session's start asks, asked ahead on an
         // idle core (entries.h, written by `make warm-up-list`).
         .target(name: "CConformanceWarmUp"),
-        // The executable's .data and .bss made resident at entry, before any other thread runs.
+        // The executable's .bss made resident as a headless command starts (writable_data.h).
         .target(name: "CWritableData"),
         .target(
             name: "ProviderWire",

@@ -6,6 +6,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,9 +62,10 @@ long writable_data_prefault(void) {
     dl_iterate_phdr(executable_bias, &bias);
     for (unsigned index = 0; index < header.e_shnum; index++) {
         const Elf64_Shdr *section = &sections[index];
-        if (section->sh_name >= table->sh_size || (section->sh_flags & (SHF_ALLOC | SHF_WRITE)) != (SHF_ALLOC | SHF_WRITE)) continue;
-        const char *name = names + section->sh_name;
-        if (strcmp(name, ".data") == 0 || strcmp(name, ".bss") == 0) made += populate(bias + section->sh_addr, section->sh_size);
+        if (section->sh_name >= table->sh_size || section->sh_type != SHT_NOBITS
+            || (section->sh_flags & (SHF_ALLOC | SHF_WRITE)) != (SHF_ALLOC | SHF_WRITE))
+            continue;
+        if (strcmp(names + section->sh_name, ".bss") == 0) made += populate(bias + section->sh_addr, section->sh_size);
     }
 done:
     free(names);
@@ -72,8 +74,23 @@ done:
     return made;
 }
 
+static void *prefault_thread(void *unused) {
+    (void)unused;
+    writable_data_prefault();
+    return NULL;
+}
+
+int writable_data_prefault_in_background(void) {
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, prefault_thread, NULL) != 0) return 0;
+    pthread_detach(thread);
+    return 1;
+}
+
 #else
 
 long writable_data_prefault(void) { return 0; }
+
+int writable_data_prefault_in_background(void) { return 0; }
 
 #endif
