@@ -74,6 +74,8 @@ done:
     return made;
 }
 
+int writable_data_supported(void) { return 1; }
+
 static void *prefault_thread(void *unused) {
     (void)unused;
     writable_data_prefault();
@@ -90,6 +92,8 @@ int writable_data_prefault_in_background(void) {
 #else
 
 long writable_data_prefault(void) { return 0; }
+
+int writable_data_supported(void) { return 0; }
 
 int writable_data_prefault_in_background(void) { return 0; }
 

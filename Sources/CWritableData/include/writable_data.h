@@ -11,6 +11,9 @@
 /// no such section). Never fails the process.
 long writable_data_prefault(void);
 
+/// 1 where `writable_data_prefault` acts (Linux), 0 where it does nothing.
+int writable_data_supported(void);
+
 /// The same on a thread of its own, started now and left to finish (the caller goes on at
 /// once). Returns 1 when the thread started, 0 otherwise.
 int writable_data_prefault_in_background(void);
