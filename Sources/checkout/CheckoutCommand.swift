@@ -67,11 +67,14 @@ struct CheckoutCommand: AsyncParsableCommand {
         StartupTrace.mark("split")
         do {
             // CHECKOUT_PROFILE names a profile: the full parse resolves it.
-            if arguments.isEmpty, ProcessInfo.processInfo.environment[ConfigLocation.environmentProfile] == nil,
-                let defaults = TerminalCheckoutOptions.defaults(providerOptions: ProviderCommandLine.values, environment: ProcessInfo.processInfo.environment)
-            {
-                StartupTrace.mark("parsed")
-                throw ExitCode(await TerminalCheckout.run(options: defaults, writeError: Console.err))
+            if arguments.isEmpty {
+                let environment = ProcessInfo.processInfo.environment
+                if environment[ConfigLocation.environmentProfile] == nil,
+                    let defaults = TerminalCheckoutOptions.defaults(providerOptions: ProviderCommandLine.values, environment: environment)
+                {
+                    StartupTrace.mark("parsed")
+                    throw ExitCode(await TerminalCheckout.run(options: defaults, writeError: Console.err))
+                }
             }
             if let screen = fastScreenCommand(arguments) {
                 StartupTrace.mark("parsed")
@@ -148,7 +151,7 @@ struct ScreenCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let colors = !noColor && (environment["NO_COLOR"] ?? "").isEmpty
-        let sessionOptions = sessionFlags.options
+        let sessionOptions = sessionFlags.options(environment: environment)
         var scenario: Scenario?
         if let scenarioPath {
             do { scenario = try ScenarioParser.load(path: scenarioPath, catalog: try loadCatalog(currency: sessionOptions.currency)) } catch let error as ScenarioError {

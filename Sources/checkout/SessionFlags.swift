@@ -34,8 +34,10 @@ struct SessionFlags: ParsableArguments {
         "The shop's currency: USD, THB (฿, Bangkok) or IDR (Rp, Jakarta); each has its own priced catalog.", valueName: "code"))
     var currency: String = SessionOptions.Defaults.currency
 
-    var options: SessionOptions {
-        let environment = ProcessInfo.processInfo.environment
+    var options: SessionOptions { options(environment: ProcessInfo.processInfo.environment) }
+
+    /// The options with `environment` as the process's (read once by a caller that needs it too).
+    func options(environment: [String: String]) -> SessionOptions {
         // A profile that cannot be resolved is reported by validate(), before any use.
         let profile = (try? ActiveProfile.resolve(flag: self.profile, environment: environment)) ?? nil
         let registry = profile?.registry ?? .builtIn
@@ -72,14 +74,14 @@ struct SessionFlags: ParsableArguments {
             throw ValidationError(
                 "--retry-base-ms must be a number of milliseconds from \(InputLimits.describe(InputLimits.retryBaseMilliseconds) { "\($0)" }), got \(retryBaseMilliseconds)")
         }
-        let options = self.options
+        let environment = ProcessInfo.processInfo.environment
+        let options = self.options(environment: environment)
         if let problem = options.problem { throw ValidationError(problem) }
         if sandboxTokenFile != nil, options.sandboxURL == nil {
             throw ValidationError("--sandbox-token-file is for a shared sandbox: give --sandbox-url too (the embedded sandbox needs no token)")
         }
         if options.sandboxURL != nil {
             do {
-                let environment = ProcessInfo.processInfo.environment
                 _ = try controlToken(profile: try ActiveProfile.resolve(flag: profile, environment: environment), environment: environment)
             } catch { throw ValidationError("\(error)") }
         }
