@@ -23,7 +23,7 @@ struct AdyenRequestReader {
             throw AdyenRejection(.notFound, "000", "No Adyen API version in \(request.uri.path): paths start /v71/ or /v72/.")
         }
         // HTTPFields compares names case-insensitively: `x-api-key` (the Python library) matches.
-        guard let key = request.headers[HTTPFields.Element.Name("X-API-Key")!], key.hasPrefix(AdyenMagic.apiKeyPrefix), key.utf8.count <= Self.maxKeyLength else {
+        guard let key = request.headers.value(HTTPFields.Element.Name("X-API-Key")!), key.hasPrefix(AdyenMagic.apiKeyPrefix), key.utf8.count <= Self.maxKeyLength else {
             throw AdyenRejection.unauthorized
         }
         return key
@@ -31,7 +31,7 @@ struct AdyenRequestReader {
 
     /// The `Idempotency-Key` header, if any (at most 64 characters, as Adyen allows).
     func idempotencyKey(_ request: Request) throws(AdyenRejection) -> String? {
-        guard let key = request.headers[HTTPFields.Element.Name("Idempotency-Key")!] else { return nil }
+        guard let key = request.headers.value(HTTPFields.Element.Name("Idempotency-Key")!) else { return nil }
         guard !key.isEmpty, key.utf8.count <= Self.maxIdempotencyKeyLength else {
             throw AdyenRejection.invalid("702", "Idempotency-Key must be 1 to \(Self.maxIdempotencyKeyLength) characters.")
         }

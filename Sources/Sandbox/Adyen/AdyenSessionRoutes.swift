@@ -273,7 +273,7 @@ struct AdyenSessionRoutes {
 
     /// The client-key host takes a client key in `clientKey` (`test_…`), never the API key.
     static func authenticateClientKey(_ request: Request) throws {
-        if request.headers[HTTPFields.Element.Name("X-API-Key")!] != nil {
+        if request.headers.contains(HTTPFields.Element.Name("X-API-Key")!) {
             throw AdyenRejection(
                 .unauthorized, "000", "HTTP Status Response - Unauthorized: the client-key host takes ?clientKey=test_…; the API key never goes here.",
                 type: "security")

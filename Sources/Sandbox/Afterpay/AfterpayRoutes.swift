@@ -80,7 +80,7 @@ struct AfterpayRoutes {
 
     private func authenticate(_ request: Request) throws(AfterpayRejection) {
         let expected = "Basic " + Data("\(merchant.merchantID):\(merchant.secretKey)".utf8).base64EncodedString()
-        guard request.headers[.authorization] == expected else {
+        guard request.headers.value(.authorization) == expected else {
             throw AfterpayRejection(.unauthorized, "unauthorized", "Credentials are required to access this resource: send HTTP Basic merchantId:secretKey.")
         }
     }

@@ -44,7 +44,7 @@ struct AntomAPI: Sendable {
     ) async throws -> Response {
         signer.readKeyAhead()
         let path = request.uri.path
-        let clientID = request.headers[AntomJSON.clientIDHeader]
+        let clientID = request.headers.value(AntomJSON.clientIDHeader)
         let body: Data
         do { body = try await request.readBody(limit: limits.maxBodyBytes) } catch let error as BodyTooLarge {
             let rejection = AntomRejection("PARAM_ILLEGAL", "The \(error).", status: .contentTooLarge)
@@ -67,7 +67,7 @@ struct AntomAPI: Sendable {
     /// `signature` verifies with its key over `"POST <path>\n<client-id>.<request-time>.<raw body>"`.
     func authenticate(_ request: Request, endpoint: String, body: Data) async throws -> AntomClients.Client {
         let path = request.uri.path
-        guard let clientID = request.headers[AntomJSON.clientIDHeader], !clientID.isEmpty else {
+        guard let clientID = request.headers.value(AntomJSON.clientIDHeader), !clientID.isEmpty else {
             throw AntomRejection.accessDenied("The client-id header is missing.")
         }
         guard AntomClients.isValidID(clientID) else {
@@ -81,10 +81,10 @@ struct AntomAPI: Sendable {
             throw AntomRejection.accessDenied(
                 "\(clientID) is a sandbox client id: SANDBOX_ ids call /ams/sandbox/api, here \(AntomPaths.path(endpoint, clientID: clientID)).")
         }
-        guard let time = request.headers[AntomJSON.requestTimeHeader], !time.isEmpty, time.utf8.count <= Self.maxRequestTimeLength else {
+        guard let time = request.headers.value(AntomJSON.requestTimeHeader), !time.isEmpty, time.utf8.count <= Self.maxRequestTimeLength else {
             throw AntomRejection.invalidSignature("The request-time header is missing (or longer than \(Self.maxRequestTimeLength)); it is part of what is signed.")
         }
-        guard let header = request.headers[AntomJSON.signatureHeader], header.utf8.count <= Self.maxSignatureHeaderLength,
+        guard let header = request.headers.value(AntomJSON.signatureHeader), header.utf8.count <= Self.maxSignatureHeaderLength,
             let signature = AntomSignature.signatureValue(ofHeader: header)
         else {
             throw AntomRejection.invalidSignature("The signature header is missing or is not algorithm=RSA256,keyVersion=1,signature=<url-encoded base64>.")

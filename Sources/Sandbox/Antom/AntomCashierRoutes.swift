@@ -164,6 +164,6 @@ struct AntomCashierRoutes: Sendable {
 
     /// A form post or a page load (as Cash App's customer simulator tells them apart).
     static func fromBrowser(_ request: Request) -> Bool {
-        (request.headers[.contentType] ?? "").contains("form") || (request.headers[.accept] ?? "").contains("text/html")
+        (request.headers.value(.contentType) ?? "").contains("form") || (request.headers.value(.accept) ?? "").contains("text/html")
     }
 }

@@ -12,7 +12,7 @@ struct CustomerRequestRoutes {
             try await create(request, context)
         } }
         requests.get(":id") { request, context in try await answer {
-            let clientID = try CustomerRequestValidation.authenticate(request.headers[.authorization])
+            let clientID = try CustomerRequestValidation.authenticate(request.headers.value(.authorization))
             let id = context.parameters.get("id") ?? ""
             guard let found = try await store.retrieve(id: id, clientID: clientID, baseURL: request.baseURL) else {
                 throw notFound(id)
@@ -25,7 +25,7 @@ struct CustomerRequestRoutes {
     }
 
     private func create(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
-        let clientID = try CustomerRequestValidation.authenticate(request.headers[.authorization])
+        let clientID = try CustomerRequestValidation.authenticate(request.headers.value(.authorization))
         let body = try CustomerRequestValidation.decodeCreate(try await collect(request, context))
         try CustomerRequestValidation.checkScopes(body.request.actions)
         if CustomerRequestValidation.isMagicServerError(body.request.actions) {
@@ -43,7 +43,7 @@ struct CustomerRequestRoutes {
     }
 
     private func update(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
-        let clientID = try CustomerRequestValidation.authenticate(request.headers[.authorization])
+        let clientID = try CustomerRequestValidation.authenticate(request.headers.value(.authorization))
         let id = context.parameters.get("id") ?? ""
         let params = try CustomerRequestValidation.decodeUpdate(try await collect(request, context))
         if let actions = params.actions {

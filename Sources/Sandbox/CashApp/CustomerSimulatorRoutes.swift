@@ -36,7 +36,7 @@ struct CustomerSimulatorRoutes {
                 stored.status = .DECLINED
             }
         }
-        let fromBrowser = (request.headers[.contentType] ?? "").contains("form") || (request.headers[.accept] ?? "").contains("text/html")
+        let fromBrowser = (request.headers.value(.contentType) ?? "").contains("form") || (request.headers.value(.accept) ?? "").contains("text/html")
         if fromBrowser {
             // Back to the page, with its link's token when the button carried one of this request's.
             let token = request.uri.queryParameters.get("t")

@@ -92,7 +92,7 @@ final class SandboxJournal: Service, Sendable {
         context.journalNote = note
         var requestBody: ByteBuffer?
         var requestBytes = 0
-        let declaredLength = request.headers[.contentLength]
+        let declaredLength = request.headers.value(.contentLength)
         if let declared = declaredLength.flatMap({ Int($0) }) {
             requestBytes = declared
         }
@@ -156,7 +156,7 @@ final class SandboxJournal: Service, Sendable {
 
     private static func hasBody(_ request: Request, declaredLength: String?) -> Bool {
         if let length = declaredLength { return length != "0" }
-        return request.headers[.transferEncoding] != nil
+        return request.headers.contains(.transferEncoding)
     }
 
     private static func target(_ request: Request) -> String {

@@ -35,7 +35,7 @@ struct ControlTokenMiddleware: RouterMiddleware {
         if let route = open.first(where: { $0.matches(request.method, segments) }) {
             if try await route.admits?(request, segments) ?? true { return try await next(request, context) }
         }
-        let sent = request.headers[.authorization]
+        let sent = request.headers.value(.authorization)
         if token.admits(authorization: sent) { return try await next(request, context) }
         return Self.refusal(tokenSent: sent != nil)
     }

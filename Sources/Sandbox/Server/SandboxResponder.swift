@@ -36,7 +36,7 @@ struct SandboxResponder: HTTPResponder {
             return await Self.unavailable(failure, request: request, providers: providers)
         }
         // A 404 without a Content-Type is the router's own (every route's 404 is a JSON error).
-        guard routed.status == .notFound, routed.headers[.contentType] == nil else { return routed }
+        guard routed.status == .notFound, !routed.headers.contains(.contentType) else { return routed }
         return methodNotAllowed(request) ?? notFound(request) ?? routed
     }
 

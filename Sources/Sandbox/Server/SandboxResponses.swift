@@ -38,7 +38,7 @@ extension Request {
     /// The whole body, or `BodyTooLarge` past `limit` bytes (a Content-Length over it is refused
     /// before anything is read).
     func readBody(limit: Int) async throws -> Data {
-        if let declared = headers[.contentLength].flatMap({ Int($0) }), declared > limit { throw BodyTooLarge(limit: limit) }
+        if let declared = headers.value(.contentLength).flatMap({ Int($0) }), declared > limit { throw BodyTooLarge(limit: limit) }
         do { return Data(try await body.collect(upTo: limit).readableBytesView) } catch is NIOTooManyBytesError {
             throw BodyTooLarge(limit: limit)
         }

@@ -22,12 +22,12 @@ struct SquareEndpoint: Sendable {
 
     /// `Authorization: Bearer EAAA…`, then `Square-Version` (optional, `YYYY-MM-DD`).
     func authenticate(_ request: Request) throws(SquareRejection) {
-        guard let authorization = request.headers[.authorization] else { throw SquareRejection.noAuthorization }
+        guard let authorization = request.headers.value(.authorization) else { throw SquareRejection.noAuthorization }
         let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer", parts[1].hasPrefix(Self.tokenPrefix), parts[1].utf8.count <= Self.maxTokenLength else {
             throw SquareRejection.unauthorized
         }
-        if let version = request.headers[SquareSandbox.versionHeader], !Self.isVersion(version) {
+        if let version = request.headers.value(SquareSandbox.versionHeader), !Self.isVersion(version) {
             throw SquareRejection.invalid(
                 "INVALID_SQUARE_VERSION_FORMAT", "The Square-Version header must be a date, YYYY-MM-DD (e.g. 2026-09-16); got \(version.prefix(40)).")
         }

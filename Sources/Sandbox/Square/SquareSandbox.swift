@@ -72,7 +72,7 @@ public actor SquareSandbox: SandboxProvider {
 
     /// A Bearer token or `Square-Version`: what a Square client sends and an Afterpay one does not.
     private static func isSquareClient(_ request: Request) -> Bool {
-        (request.headers[.authorization] ?? "").lowercased().hasPrefix("bearer ") || request.headers[versionHeader] != nil
+        (request.headers.value(.authorization) ?? "").lowercased().hasPrefix("bearer ") || request.headers.contains(versionHeader)
     }
 
     public nonisolated func answer(claimed request: Request, context: SandboxRequestContext) async throws -> Response {
