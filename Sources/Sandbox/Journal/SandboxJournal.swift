@@ -382,11 +382,12 @@ final class SandboxJournal: Service, Sendable {
 
 /// A journal entry as its store keeps it, numbered by the store (its id is the number + 1): the
 /// capture itself until it is encoded (a database keeps the redacted entry) or listed, so the
-/// memory store costs the writer no redaction; decoded, the entry.
+/// memory store costs the writer no redaction (it keeps the capture packed); decoded, the entry.
 struct JournalRecord: LoggedRecord, Equatable {
     private enum Content: Sendable {
         case entry(SandboxJournalEntry)
         case capture(JournalCapture, JournalEntryMaker, SandboxAccessLog.Line?)
+        case packed(PackedJournalCapture, JournalEntryMaker)
     }
 
     var sequence: Int
@@ -408,9 +409,21 @@ struct JournalRecord: LoggedRecord, Equatable {
             switch content {
             case .entry(let entry): entry
             case .capture(let capture, let maker, let line): maker.entry(capture, line: line)
+            case .packed(let packed, let maker): maker.entry(packed.unpacked())
             }
         entry.id = sequence + 1
         return entry
+    }
+
+    /// The capture packed (its access-log fields are worked out again if it is listed).
+    func keptInMemory() -> JournalRecord {
+        guard case .capture(let capture, let maker, _) = content else { return self }
+        return JournalRecord(sequence: sequence, content: .packed(PackedJournalCapture(capture), maker))
+    }
+
+    private init(sequence: Int, content: Content) {
+        self.sequence = sequence
+        self.content = content
     }
 
     init(from decoder: any Decoder) throws { self.init(entry: try SandboxJournalEntry(from: decoder)) }

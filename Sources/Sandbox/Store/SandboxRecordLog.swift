@@ -7,11 +7,16 @@ protocol LoggedRecord: StoredRecord, Codable {
     /// The store's creation number for it (from 0, in the order appended; shared by every
     /// instance on a database).
     var sequence: Int { get set }
+
+    /// The record as a log holding it in memory keeps it: the same record, perhaps in less memory.
+    func keptInMemory() -> Self
 }
 
 extension LoggedRecord {
     /// Unique in its store: its number.
     var storeKey: String { String(sequence) }
+
+    func keptInMemory() -> Self { self }
 }
 
 /// An append-only log in a sandbox's storage (the request journal): records appended in batches,
@@ -94,9 +99,10 @@ final class MemoryRecordLog<Record: LoggedRecord>: SandboxRecordLog, Sendable {
     private let table = Mutex(Table())
 
     func append(_ records: [Record], at moment: StoreMoment) {
+        let kept = records.map { $0.keptInMemory() }
         table.withLock { table in
-            table.forget(moment, room: records.count)
-            for record in records {
+            table.forget(moment, room: kept.count)
+            for record in kept {
                 var numbered = record
                 numbered.sequence = table.next
                 table.next += 1
