@@ -62,6 +62,16 @@ def wait_for(socket: str, text: str, seconds: float) -> bool:
     return False
 
 
+def ended(socket: str, seconds: float) -> bool:
+    """Whether the tmux session ended within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not tmux(socket, "list-sessions"):
+            return True
+        time.sleep(0.5)
+    return False
+
+
 def run_screen(binary: Path, work: Path, name: str, args: list[str], keys: list[str], seconds: float) -> None:
     """The screen in a 100×30 tmux: `keys` one by one (a second apart), then `seconds`, then q."""
     print(f"record: checkout {' '.join(args) or '(screen)'}", flush=True)
@@ -74,10 +84,14 @@ def run_screen(binary: Path, work: Path, name: str, args: list[str], keys: list[
             tmux(socket, "send-keys", "-t", "rec", key)
             time.sleep(1.5)
         time.sleep(seconds)
+        # Quit from wherever the demo is: an overlay open takes `q` as "close" (the cart picker),
+        # and a payment in flight asks first; a screen that never quits leaves no profile.
+        tmux(socket, "send-keys", "-t", "rec", "Escape")
+        time.sleep(1.5)
         tmux(socket, "send-keys", "-t", "rec", "q")
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and tmux(socket, "list-sessions"):
-            time.sleep(0.5)
+        if not ended(socket, 20):
+            tmux(socket, "send-keys", "-t", "rec", "y")
+        ended(socket, 120)
     finally:
         tmux(socket, "kill-server")
 
