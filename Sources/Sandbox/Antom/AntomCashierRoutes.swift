@@ -79,7 +79,7 @@ struct AntomCashierRoutes: Sendable {
     private func control(_ action: String, session id: String, request: Request) async throws(SandboxStoreUnavailable) -> Response {
         let query = request.uri.queryParameters
         let locale = AntomLocale(query: query.get("locale"))
-        let fromBrowser = Self.fromBrowser(request)
+        let fromBrowser = request.isFromBrowser
         guard let record = try await api.store.session(id, now: api.now) else {
             if fromBrowser { return SandboxResponse.html(AntomCashierPage.notFound(locale: locale, what: String(id.prefix(64))), status: .notFound) }
             return AntomJSON.result(AntomRejection.orderNotExist.result, status: .notFound)
@@ -160,10 +160,5 @@ struct AntomCashierRoutes: Sendable {
         return Outcome(
             paymentRequestId: record.paymentRequestId, paymentId: record.paymentId, paymentStatus: record.status.rawValue,
             paymentResultCode: failed ? record.resultCode : nil)
-    }
-
-    /// A form post or a page load (as Cash App's customer simulator tells them apart).
-    static func fromBrowser(_ request: Request) -> Bool {
-        (request.headers.value(.contentType) ?? "").contains("form") || (request.headers.value(.accept) ?? "").contains("text/html")
     }
 }

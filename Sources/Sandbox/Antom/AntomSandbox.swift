@@ -89,7 +89,7 @@ public final class AntomSandbox: SandboxProvider {
         }
         let step: AntomSessionStore.Action = approve ? .pay(bank: record.banks.first?.bankName ?? "") : .fail(bank: nil)
         return AntomCashierRoutes(api: api).answer(
-            try await api.act(step, on: sessionID), fromBrowser: AntomCashierRoutes.fromBrowser(request),
+            try await api.act(step, on: sessionID), fromBrowser: request.isFromBrowser,
             back: "/sandbox/antom/cashier/\(sessionID)/page", locale: .english)
     }
 
@@ -99,7 +99,7 @@ public final class AntomSandbox: SandboxProvider {
         let api = makeAPI(core)
         guard let sessionID = try await store.sessionID(named: id, now: api.now) else { return nil }
         return AntomCashierRoutes(api: api).answer(
-            try await api.act(.abandon, on: sessionID), fromBrowser: AntomCashierRoutes.fromBrowser(request),
+            try await api.act(.abandon, on: sessionID), fromBrowser: request.isFromBrowser,
             back: "/sandbox/antom/cashier/\(sessionID)/page", locale: .english)
     }
 

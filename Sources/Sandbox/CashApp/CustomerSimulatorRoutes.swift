@@ -36,8 +36,7 @@ struct CustomerSimulatorRoutes {
                 stored.status = .DECLINED
             }
         }
-        let fromBrowser = (request.headers.value(.contentType) ?? "").contains("form") || (request.headers.value(.accept) ?? "").contains("text/html")
-        if fromBrowser {
+        if request.isFromBrowser {
             // Back to the page, with its link's token when the button carried one of this request's.
             let token = request.uri.queryParameters.get("t")
             let link = try await store.holdsLink(id: id, token: token) ? token.map { "?t=\($0)" } ?? "" : ""

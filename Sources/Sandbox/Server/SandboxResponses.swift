@@ -35,6 +35,12 @@ extension Request {
         return "http://\(host)"
     }
 
+    /// A form post or a page load: a person at a browser, answered with a page (or sent back to
+    /// one) where an API client gets JSON.
+    var isFromBrowser: Bool {
+        (headers.value(.contentType) ?? "").contains("form") || (headers.value(.accept) ?? "").contains("text/html")
+    }
+
     /// The whole body, or `BodyTooLarge` past `limit` bytes (a Content-Length over it is refused
     /// before anything is read).
     func readBody(limit: Int) async throws -> Data {
