@@ -16,9 +16,9 @@ enum CheckoutEntry {
         StartupTrace.mark("entry")
         let arguments = Array(CommandLine.arguments.dropFirst())
         // The runtime's zero-initialized data made resident on another thread (writable_data.h):
-        // a headless checkout ends about a millisecond sooner. Not for the screen, whose first
-        // frame comes before most of those faults would and was later for the extra thread.
-        if !arguments.isEmpty { _ = writable_data_prefault_in_background() }
+        // a headless checkout ends about a millisecond sooner. Not for the screen or the demo:
+        // the first frame was later for the extra thread, and the demo held 1.8 MB more.
+        if ConformanceWarmUp.startsHeadlessSession(arguments) { _ = writable_data_prefault_in_background() }
         // A headless session's start asks the Swift runtime questions each costing a read of
         // every conformance record: asked ahead on another thread while the command line is parsed.
         ConformanceWarmUp.start(for: arguments)
