@@ -1,7 +1,7 @@
 import Foundation
 import ProviderClients
 import ProviderWire
-import Sandbox
+@testable import Sandbox
 import Testing
 import TestSupport
 
@@ -49,6 +49,18 @@ import TestSupport
             let error = try JSONDecoder().decode(AfterpayError.self, from: response.body)
             #expect(error.errorCode == "method_not_allowed")
             #expect(error.httpStatusCode == 405)
+        }
+    }
+
+    /// Every answer, an error's too, says when and who in the headers HTTP asks for.
+    @Test func answersCarryADateAndTheServersName() async throws {
+        try await SandboxHarness.with { harness in
+            let before = Date().timeIntervalSince1970.rounded(.down)
+            let response = try await harness.raw(method: "GET", path: "/nowhere", body: nil)
+            let after = Date().timeIntervalSince1970.rounded(.down)
+            let date = try #require(response.headers.first { $0.name.lowercased() == "date" }?.value)
+            #expect([before, after].map { HTTPDateHeader.text(secondsSince1970: Int64($0)) }.contains(date), "\(date)")
+            #expect(response.headers.first { $0.name.lowercased() == "server" }?.value == "TerminalCheckout-Sandbox")
         }
     }
 

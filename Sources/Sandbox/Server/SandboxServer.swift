@@ -100,14 +100,15 @@ public struct SandboxServer: Sendable {
         let responder = SandboxResponder(
             router: router.buildResponder(), methods: RouteMethods(routes), providers: providers, reportProblem: settings.reportProblem,
             journal: settings.limits.maxJournalEntries > 0 || settings.accessLog != nil ? journal : nil, cadence: cadence)
-        let app = Application(
-            responder: responder,
-            server: serverBuilder(gate: connections),
-            configuration: .init(address: .hostname(host, port: port), serverName: "TerminalCheckout-Sandbox"),
-            onServerRunning: { channel in
-                bound.continuation.yield(channel.localAddress?.port ?? port)
-            },
-            logger: logger ?? quiet)
+        let app: LocalHTTPService
+        do {
+            app = try LocalHTTPService(
+                responder: responder, server: serverBuilder(gate: connections), address: .hostname(host, port: port),
+                serverName: "TerminalCheckout-Sandbox", logger: logger ?? quiet,
+                onServerRunning: { channel in bound.continuation.yield(channel.localAddress?.port ?? port) })
+        } catch {
+            throw SandboxStartError(host: host, port: port, underlying: error)
+        }
         // Run as a service so `stop()` can shut it down gracefully: cancelling the serving task
         // while a connection is being accepted traps in NIO ("Deinited NIOAsyncWriter without
         // calling finish()", swift-nio#2813), which ended runs with SIGILL under load.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Sandbox
 
 /// The checkout's local webhook receiver (127.0.0.1, a free port by default): one HTTP server
 /// that hands every POST to a provider's handler. Adyen's webhooks and Antom's notifyPayment
@@ -63,9 +64,9 @@ public actor LocalWebhookServer {
         router.post("**", use: serve)
         var quiet = Logger(label: name)
         quiet.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "TerminalCheckout-Webhooks"),
-            onServerRunning: { channel in bound.continuation.yield(channel.localAddress?.port ?? 0) }, logger: quiet)
+        let app = try LocalHTTPService(
+            responder: router.buildResponder(), address: .hostname(host, port: port), serverName: "TerminalCheckout-Webhooks",
+            logger: quiet, onServerRunning: { channel in bound.continuation.yield(channel.localAddress?.port ?? 0) })
         server = Task {
             do {
                 try await app.run()
