@@ -35,25 +35,13 @@ public enum ISO8601Milliseconds {
             // tenth of the sandbox's time per request under load.
             let (days, secondOfDay) = wholeSeconds.quotientAndRemainder(dividingBy: 86_400)
             let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
-            (year, month, date) = ISO8601Milliseconds.civil(fromDays: day)
+            let civil = CivilDate(daysSince1970: day)
+            (year, month, date) = (civil.year, civil.month, civil.day)
             self.second = second
             self.millis = millis
         }
 
         var fitsFixedWidth: Bool { (0...9999).contains(year) }
-    }
-
-    /// Year, month, day of the day `days` after 1970-01-01 (proleptic Gregorian).
-    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let date = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, date)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ` written digit by digit into 24 bytes: the sandbox stamps every
@@ -90,7 +78,63 @@ public enum ISO8601Milliseconds {
     }
 
     public static func date(from text: String) -> Date? {
-        (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+        if let date = commonForm(text, fractionAllowed: true) { return date }
+        return (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
             ?? (try? Date.ISO8601FormatStyle().parse(text))
+    }
+
+    /// `2022-10-20T20:16:18.051Z` or `2022-10-20T20:16:18+08:00`, from 1583 on, read by hand:
+    /// a format style's first use has ICU read the local time zone's data (0.6 MB resident) and
+    /// each parse builds a calendar. Nil for anything else, which the format styles then judge,
+    /// so this reads a subset of what they read, to the same instant.
+    package static func commonForm(_ text: String, fractionAllowed: Bool) -> Date? {
+        var text = text
+        return text.withUTF8 { bytes -> Date? in
+            guard (20...40).contains(bytes.count) else { return nil }
+            func number(at start: Int, digits: Int) -> Int64? {
+                var value: Int64 = 0
+                for index in start..<start + digits {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value * 10 + Int64(digit)
+                }
+                return value
+            }
+            func byte(_ index: Int, is character: Unicode.Scalar) -> Bool { index < bytes.count && bytes[index] == UInt8(ascii: character) }
+            guard let year = number(at: 0, digits: 4), byte(4, is: "-"), let month = number(at: 5, digits: 2), byte(7, is: "-"),
+                let day = number(at: 8, digits: 2), byte(10, is: "T"), let hour = number(at: 11, digits: 2), byte(13, is: ":"),
+                let minute = number(at: 14, digits: 2), byte(16, is: ":"), let second = number(at: 17, digits: 2)
+            else { return nil }
+            // Before the Gregorian calendar's start the format styles count Julian days.
+            let date = CivilDate(year: year, month: month, day: day)
+            guard year >= 1583, date.isValid, hour < 24, minute < 60, second < 60 else { return nil }
+            var index = 19
+            var nanoseconds: Int64 = 0
+            if byte(index, is: ".") {
+                guard fractionAllowed else { return nil }
+                index += 1
+                var digits = 0
+                while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+                    guard digits < 9 else { return nil }
+                    nanoseconds = nanoseconds * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
+                    digits += 1
+                    index += 1
+                }
+                guard digits > 0 else { return nil }
+                for _ in digits..<9 { nanoseconds *= 10 }
+            }
+            var offsetSeconds: Int64 = 0
+            if byte(index, is: "Z") {
+                guard index + 1 == bytes.count else { return nil }
+            } else {
+                guard byte(index, is: "+") || byte(index, is: "-"), index + 6 == bytes.count, byte(index + 3, is: ":"),
+                    let offsetHours = number(at: index + 1, digits: 2), let offsetMinutes = number(at: index + 4, digits: 2),
+                    offsetHours < 24, offsetMinutes < 60
+                else { return nil }
+                offsetSeconds = (offsetHours * 3_600 + offsetMinutes * 60) * (byte(index, is: "-") ? -1 : 1)
+            }
+            let seconds = date.daysSince1970 * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
+            return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+        }
     }
 }

@@ -91,27 +91,9 @@ public struct AntomCashierBank: Codable, Hashable, Sendable {
 
 /// Antom's times: ISO 8601 with an offset, `2026-11-23T10:00:00+08:00` (UTC here).
 public enum AntomTime {
-    /// What `ISO8601FormatStyle` writes with `Z` as `+00:00`, written directly: every signed
-    /// request and answer carries one, and the format style (with the replacement through
-    /// NSString) took as long as a third of an RSA signature.
-    public static func string(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        // Before 1970 or after 9999 (never a request's time; before 1582 its calendar is the
-        // Julian) the format style says it as it does.
-        guard seconds >= 0, seconds < endSecond else {
-            return date.formatted(Date.ISO8601FormatStyle()).replacingOccurrences(of: "Z", with: "+00:00")
-        }
-        let (days, secondOfDay) = Int64(seconds).quotientAndRemainder(dividingBy: 86_400)
-        let (year, month, day) = ISO8601Milliseconds.civil(fromDays: days)
-        let pad = ISO8601Milliseconds.pad
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3_600, 2) + ":"
-            + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + "+00:00"
-    }
-
-    /// 10000-01-01T00:00:00Z in seconds since 1970.
-    static let endSecond: Double = 253_402_300_800
+    public static func string(_ date: Date) -> String { ISO8601Seconds.string(date) }
 
     public static func date(_ text: String) -> Date? {
-        try? Date.ISO8601FormatStyle().parse(text)
+        ISO8601Milliseconds.commonForm(text, fractionAllowed: false) ?? (try? Date.ISO8601FormatStyle().parse(text))
     }
 }

@@ -41,8 +41,6 @@ struct AdyenNotifier: Sendable {
 
     /// Adyen's eventDate: ISO 8601 with seconds and offset, e.g. 2026-11-22T19:46:24+00:00.
     static func eventDate(_ date: Date) -> String {
-        var style = Date.ISO8601FormatStyle(timeZone: .gmt)
-        style = style.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .colon)
-        return date.formatted(style)
+        ISO8601Seconds.string(date)
     }
 }

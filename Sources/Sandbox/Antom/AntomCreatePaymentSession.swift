@@ -147,7 +147,7 @@ struct AntomCreatePaymentSession {
     /// An absolute http(s) URL with a host and no credentials: what a notification can be POSTed to.
     static func notifyURL(_ url: String) throws(AntomRejection) {
         guard let parsed = URLComponents(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = parsed.host, !host.isEmpty
+            let host = parsed.encodedHost, !host.isEmpty
         else {
             throw AntomRejection.illegal("paymentNotifyUrl must be an absolute http:// or https:// URL with a host, e.g. http://127.0.0.1:9000/antom/notify.")
         }

@@ -183,12 +183,11 @@ enum AntomIDs {
 
     /// A paymentId as Antom's look: the day (`20261123`) then digits.
     static func paymentID(at time: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let day = calendar.dateComponents([.year, .month, .day], from: time)
+        let seconds = time.timeIntervalSince1970.rounded(.down)
+        let day = CivilDate.split(secondsSince1970: seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds))) : 0).date
         var generator = SystemRandomNumberGenerator()
         let digits = String((0..<24).map { _ in "0123456789".randomElement(using: &generator)! })
-        let (year, month, date) = (day.year ?? 2026, day.month ?? 1, day.day ?? 1)
+        let (year, month, date) = (day.year, day.month, day.day)
         return "\(year)" + (month < 10 ? "0" : "") + "\(month)" + (date < 10 ? "0" : "") + "\(date)" + digits
     }
 }

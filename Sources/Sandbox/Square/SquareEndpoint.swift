@@ -40,12 +40,7 @@ struct SquareEndpoint: Sendable {
             parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 2000, (1...12).contains(month)
         else { return false }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)),
-            let days = calendar.range(of: .day, in: .month, for: first)
-        else { return false }
-        return days.contains(day)
+        return CivilDate(year: Int64(year), month: Int64(month), day: Int64(day)).isValid
     }
 
     func body(_ request: Request) async throws(SquareRejection) -> Data {

@@ -129,7 +129,7 @@ struct WalletRateTable: Sendable {
     static let perDollar = ["USD": 1, "THB": 36, "IDR": 16_000]
 
     static func rates(
-        to address: Address, grams: Int, today: Date, currency: String = "USD", calendar: Calendar = Calendar(identifier: .gregorian)
+        to address: Address, grams: Int, today: Date, currency: String = "USD"
     ) -> [Rate] {
         let factor = perDollar[currency] ?? 1
         guard problem(with: address) == nil else { return [] }
@@ -141,27 +141,24 @@ struct WalletRateTable: Sendable {
             let cents = (service.base + service.perZone * (zone.rawValue - 1) + service.perHalfKilo * halfKilos) * factor
             return Rate(
                 id: service.id, carrier: service.carrier, service: service.name, amount: "\(cents / 100)." + (cents % 100 < 10 ? "0" : "") + "\(cents % 100)",
-                currency: perDollar[currency] == nil ? "USD" : currency, formattedArrivalDate: arrival(after: days, from: today, calendar: calendar), minorUnits: cents)
+                currency: perDollar[currency] == nil ? "USD" : currency, formattedArrivalDate: arrival(after: days, from: today), minorUnits: cents)
         }.sorted { ($0.minorUnits, $0.id) < ($1.minorUnits, $1.id) }
     }
 
-    /// "Tue, Nov 24": `businessDays` working days after `today`.
-    static func arrival(after businessDays: Int, from today: Date, calendar: Calendar) -> String {
-        var calendar = calendar
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        var date = today
+    /// "Tue, Nov 24": `businessDays` working days after `today` (UTC).
+    static func arrival(after businessDays: Int, from today: Date) -> String {
+        let seconds = today.timeIntervalSince1970.rounded(.down)
+        var days = CivilDate.split(secondsSince1970: seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds))) : 0).date.daysSince1970
         var left = businessDays
         while left > 0 {
-            date = calendar.date(byAdding: .day, value: 1, to: date) ?? date
-            let weekday = calendar.component(.weekday, from: date)
-            if weekday != 1 && weekday != 7 { left -= 1 }
+            days += 1
+            let weekday = CivilDate(daysSince1970: days).weekday
+            if weekday != 0 && weekday != 6 { left -= 1 }
         }
         // Named by hand: a DateFormatter would load ICU's data for three words.
-        let parts = calendar.dateComponents([.weekday, .month, .day], from: date)
+        let date = CivilDate(daysSince1970: days)
         let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let weekday = weekdays[((parts.weekday ?? 1) - 1 + 7) % 7]
-        let month = months[((parts.month ?? 1) - 1 + 12) % 12]
-        return "\(weekday), \(month) \(parts.day ?? 1)"
+        return "\(weekdays[date.weekday]), \(months[Int(date.month) - 1]) \(date.day)"
     }
 }

@@ -48,7 +48,7 @@ public final class WebhookReceivers: Sendable {
         guard let parsed = URLComponents(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalid("url must be an absolute http:// or https:// URL, e.g. \"http://127.0.0.1:9000/webhooks\".")
         }
-        guard let host = parsed.host, !host.isEmpty else { throw .invalid("url has no host.") }
+        guard let host = parsed.encodedHost, !host.isEmpty else { throw .invalid("url has no host.") }
         guard parsed.user == nil, parsed.password == nil else { throw .invalid("url must not carry credentials.") }
     }
 }

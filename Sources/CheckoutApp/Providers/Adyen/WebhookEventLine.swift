@@ -4,7 +4,7 @@ import TerminalUI
 /// A webhook as `checkout listen` and `checkout run` print it: one line of text, or of JSON.
 public enum WebhookEventLine {
     public static func text(_ event: AdyenWebhookEvent) -> String {
-        let time = event.receivedAt.formatted(Date.ISO8601FormatStyle(timeZone: .current).time(includingFractionalSeconds: false))
+        let time = LocalTimeOfDay.text(event.receivedAt)
         return "event: \(time) " + TerminalText.escapingControls(event.summary)
     }
 

@@ -70,7 +70,7 @@ extension HTTPLogView {
 
     /// `⚑ 20:01:05 webhook AUTHORISATION 8815… success signature ✓`, red when it was rejected.
     static func drawNotice(_ screen: inout Screen, _ received: ReceivedNotice, now: Date, x: Int, y: Int, width: Int) {
-        let time = received.at.formatted(Date.ISO8601FormatStyle(timeZone: .current).time(includingFractionalSeconds: false))
+        let time = LocalTimeOfDay.text(received.at)
         let style = received.notice.verified ? Theme.dim : Theme.warning
         let text = " ⚑ \(time) " + TerminalText.escapingControls(received.notice.summary)
         screen.put(text, x: x, y: y, style: style, maxWidth: width - 1)
