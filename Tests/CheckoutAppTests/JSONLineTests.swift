@@ -69,10 +69,31 @@ import TerminalUI
         #expect(JSONLine.serialized(underscores) == #"{"show_loading":"x","showLoading":"y","showloading_":"z"}"#)
     }
 
+    /// Keys with digits (Square's last_4) come in JSONSerialization's numeric order, or are left
+    /// to it where a digit is the first difference between two keys.
+    @Test func keysWithDigitsComeInJSONSerializationsOrder() throws {
+        var generator = SystemRandomNumberGenerator()
+        let characters = Array("aBz_019")
+        func key() -> String { String((0..<Int.random(in: 1...5, using: &generator)).map { _ in characters.randomElement(using: &generator)! }) }
+        var written = 0
+        for _ in 0..<400 {
+            var object: [String: Any] = ["last_4": "1111", "card_brand": "VISA"]
+            for _ in 0..<Int.random(in: 0...5, using: &generator) { object[key()] = key() }
+            guard let direct = JSONLineWriter.encode(object) else { continue }
+            written += 1
+            #expect(JSONLine.escapingUnsafeScalars(direct) == JSONLine.serialized(object), "\(direct)")
+        }
+        #expect(written > 50)
+        let square: [String: Any] = ["last_4": "1111", "card_brand": "VISA", "key2": 1, "last": "x"]
+        #expect(JSONLineWriter.encode(square) == #"{"card_brand":"VISA","key2":1,"last":"x","last_4":"1111"}"#)
+        #expect(JSONLine.serialized(square) == #"{"card_brand":"VISA","key2":1,"last":"x","last_4":"1111"}"#)
+    }
+
     /// Keys or values the direct writer does not know are left to JSONSerialization.
     @Test func otherKeysAndValuesAreLeftToJSONSerialization() {
         #expect(JSONLineWriter.encode(["Upper-case": 1]) == nil)
-        #expect(JSONLineWriter.encode(["key2": 1]) == nil)
+        #expect(JSONLineWriter.encode(["a9": 1, "a10": 2]) == nil)
+        #expect(JSONLineWriter.encode(["a_": 1, "a1": 2]) == nil)
         #expect(JSONLineWriter.encode(["amount": 1.5]) == nil)
         #expect(JSONLineWriter.encode(["parameters": ["a-b": "c"]]) == nil)
         #expect(JSONLine.encode(["amount": 1.5, "Key": "x"]) == #"{"amount":1.5,"Key":"x"}"#)

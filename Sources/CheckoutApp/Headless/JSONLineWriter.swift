@@ -3,11 +3,12 @@ import Foundation
 import ProviderWire
 
 /// The JSON of a `checkout run` line, written directly for the values those lines hold (text,
-/// whole numbers, true and false, null, lists and objects with keys of letters and underscores), byte for byte
-/// what JSONSerialization writes with sorted keys and unescaped slashes (`JSONBytes`'s
-/// `.serialized` convention). JSONSerialization bridges each value to an Objective-C object and
-/// asks the runtime what it is: on a headless run that was a tenth of the time. Anything else
-/// answers nil, and JSONLine falls back to it.
+/// whole numbers, true and false, null, lists and objects with keys of letters, digits and
+/// underscores), byte for byte what JSONSerialization writes with sorted keys and unescaped
+/// slashes (`JSONBytes`'s `.serialized` convention). JSONSerialization bridges each value to an
+/// Objective-C object and asks the runtime what it is: on a headless run that was a tenth of the
+/// time; its sorted keys also have ICU read locale data. Anything else answers nil, and
+/// JSONLine falls back to it.
 enum JSONLineWriter {
     static func encode(_ object: [String: Any]) -> String? {
         var json = JSONBytes(.serialized)
@@ -45,8 +46,8 @@ enum JSONLineWriter {
     }
 
     private static func writeObject(_ object: [String: Any], into json: inout JSONBytes) -> Bool {
-        // Keys of ASCII letters and underscores (an SDK's camelCase parameters, Antom's
-        // paymentRequestId) in JSONSerialization's order.
+        // Keys of ASCII letters, digits and underscores (an SDK's camelCase parameters, Antom's
+        // paymentRequestId, Square's last_4) in JSONSerialization's order.
         guard object.keys.allSatisfy(isPlainKey), let keys = SerializedKeyOrder.sorted(Array(object.keys), key: { $0 }) else { return false }
         json.open()
         for key in keys {
@@ -57,6 +58,7 @@ enum JSONLineWriter {
     }
 
     private static func isPlainKey(_ key: String) -> Bool {
-        !key.isEmpty && key.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) || $0 == UInt8(ascii: "_") }
+        !key.isEmpty
+            && key.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") }
     }
 }
