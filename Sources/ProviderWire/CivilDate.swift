@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day of the proleptic Gregorian calendar, counted from 1970-01-01, by arithmetic (H. Hinnant's
 /// `civil_from_days` and `days_from_civil`). Foundation's calendars start by asking ICU for the
 /// local time zone, which reads 0.6 MB of its tables into the process; UTC needs none of that.
@@ -60,5 +62,12 @@ public struct CivilDate: Equatable, Sendable {
     public static func split(secondsSince1970 seconds: Int64) -> (date: CivilDate, secondOfDay: Int64) {
         let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
         return secondOfDay < 0 ? (CivilDate(daysSince1970: days - 1), secondOfDay + 86_400) : (CivilDate(daysSince1970: days), secondOfDay)
+    }
+
+    /// The same for `date`, to the whole second (rounded down; clamped to ±10¹⁵ s, far past any
+    /// calendar a checkout meets).
+    public static func split(_ date: Date) -> (date: CivilDate, secondOfDay: Int64) {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        return split(secondsSince1970: seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds))) : 0)
     }
 }

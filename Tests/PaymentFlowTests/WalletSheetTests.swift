@@ -110,6 +110,9 @@ import Testing
         #expect(nonce("4000000000000002") == "cnon:card-nonce-declined")
         #expect(nonce("4111111111111111", cvc: "911") == "cnon:card-nonce-rejected-cvv")
         #expect(nonce("4111111111111111", expiry: "01/20") == "cnon:card-nonce-rejected-expiration")
+        // 1,795,000,000 is 18 November 2026 (UTC): October has passed, November has not.
+        #expect(nonce("4111111111111111", expiry: "10/26") == "cnon:card-nonce-rejected-expiration")
+        #expect(nonce("4111111111111111", expiry: "11/26") == "cnon:card-nonce-ok")
         #expect(nonce("4111111111111112") == nil)
         if case .failure(let problem) = WalletKeyedCard.read(["number": "4111111111111111", "expiry": "13/30", "cvc": "123", "zip": "1"]) {
             #expect(problem.description.hasPrefix("Expiry"))

@@ -531,6 +531,6 @@ public actor SquareAdapter: PaymentProviderAdapter {
 
     static func date(_ text: String?) -> Date? {
         guard let text else { return nil }
-        return (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) ?? (try? Date(text, strategy: .iso8601))
+        return ISO8601Milliseconds.date(from: text)
     }
 }

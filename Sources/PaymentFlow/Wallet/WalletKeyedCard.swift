@@ -1,5 +1,6 @@
 import CheckoutModel
 import Foundation
+import ProviderWire
 
 /// The merchant's card form, tokenized as Square's card form does in its sandbox: a form that
 /// checks out becomes the documented test nonce for the outcome the values ask for.
@@ -35,9 +36,9 @@ public struct WalletKeyedCard: Hashable, Sendable {
     /// Square's sandbox nonce for this card, by the documented test values: CVC 911, postal
     /// code 99999, a past expiry, and the declining number; other test numbers approve.
     public func sandboxNonce(now: Date = Date()) -> Result<String, WalletFormProblem> {
-        let calendar = Calendar(identifier: .gregorian)
-        let today = calendar.dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: now)
-        if expiryYear < today.year ?? 0 || (expiryYear == today.year && expiryMonth < today.month ?? 0) {
+        let today = CivilDate.split(now).date
+        let (year, month) = (Int(today.year), Int(today.month))
+        if expiryYear < year || (expiryYear == year && expiryMonth < month) {
             return .success("cnon:card-nonce-rejected-expiration")
         }
         if number == Self.decliningNumber { return .success("cnon:card-nonce-declined") }

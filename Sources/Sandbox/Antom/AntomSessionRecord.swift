@@ -183,8 +183,7 @@ enum AntomIDs {
 
     /// A paymentId as Antom's look: the day (`20261123`) then digits.
     static func paymentID(at time: Date) -> String {
-        let seconds = time.timeIntervalSince1970.rounded(.down)
-        let day = CivilDate.split(secondsSince1970: seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds))) : 0).date
+        let day = CivilDate.split(time).date
         var generator = SystemRandomNumberGenerator()
         let digits = String((0..<24).map { _ in "0123456789".randomElement(using: &generator)! })
         let (year, month, date) = (day.year, day.month, day.day)

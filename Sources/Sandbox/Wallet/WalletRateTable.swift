@@ -147,8 +147,7 @@ struct WalletRateTable: Sendable {
 
     /// "Tue, Nov 24": `businessDays` working days after `today` (UTC).
     static func arrival(after businessDays: Int, from today: Date) -> String {
-        let seconds = today.timeIntervalSince1970.rounded(.down)
-        var days = CivilDate.split(secondsSince1970: seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds))) : 0).date.daysSince1970
+        var days = CivilDate.split(today).date.daysSince1970
         var left = businessDays
         while left > 0 {
             days += 1
