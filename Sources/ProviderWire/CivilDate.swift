@@ -64,10 +64,22 @@ public struct CivilDate: Equatable, Sendable {
         return secondOfDay < 0 ? (CivilDate(daysSince1970: days - 1), secondOfDay + 86_400) : (CivilDate(daysSince1970: days), secondOfDay)
     }
 
-    /// The same for `date`, to the whole second (rounded down; clamped to ±10¹⁵ s, far past any
-    /// calendar a checkout meets).
+    /// The same for `date`.
     public static func split(_ date: Date) -> (date: CivilDate, secondOfDay: Int64) {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        return split(secondsSince1970: seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds))) : 0)
+        split(secondsSince1970: wholeSeconds(since1970: date))
     }
+
+    /// `date` to the whole second since 1970, rounded down; clamped to ±10¹⁵ s, far past any
+    /// calendar a checkout meets, so no Date traps.
+    public static func wholeSeconds(since1970 date: Date) -> Int64 {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        return seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds))) : 0
+    }
+
+    /// The weekday's and month's English abbreviations, as HTTP dates and shipping estimates write them.
+    public var weekdayAbbreviation: String { Self.weekdays[weekday] }
+    public var monthAbbreviation: String { Self.months[Int(min(max(month, 1), 12)) - 1] }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }

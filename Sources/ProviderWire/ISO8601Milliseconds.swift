@@ -72,7 +72,7 @@ public enum ISO8601Milliseconds {
         return 24
     }
 
-    static func pad(_ value: Int64, _ width: Int) -> String {
+    package static func pad(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

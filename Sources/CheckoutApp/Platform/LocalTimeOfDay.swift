@@ -11,19 +11,18 @@ import ProviderWire
 /// tables into the process: for one short line on the screen.
 enum LocalTimeOfDay {
     static func text(_ date: Date) -> String {
-        let rounded = date.timeIntervalSince1970.rounded(.down)
-        let whole = rounded.isFinite ? Int64(max(-1e15, min(1e15, rounded))) : 0
+        let whole = CivilDate.wholeSeconds(since1970: date)
         var seconds = time_t(whole)
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else {
             let secondOfDay = CivilDate.split(secondsSince1970: whole).secondOfDay
-            return clock(Int(secondOfDay / 3_600), Int(secondOfDay / 60 % 60), Int(secondOfDay % 60))
+            return clock(secondOfDay / 3_600, secondOfDay / 60 % 60, secondOfDay % 60)
         }
-        return clock(Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        return clock(Int64(parts.tm_hour), Int64(parts.tm_min), Int64(parts.tm_sec))
     }
 
-    private static func clock(_ hour: Int, _ minute: Int, _ second: Int) -> String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return two(hour) + ":" + two(minute) + ":" + two(second)
+    private static func clock(_ hour: Int64, _ minute: Int64, _ second: Int64) -> String {
+        let pad = ISO8601Milliseconds.pad
+        return pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
     }
 }

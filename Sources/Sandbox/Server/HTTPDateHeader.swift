@@ -18,17 +18,12 @@ final class HTTPDateHeader: Sendable {
         }
     }
 
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
     /// `Sun, 06 Nov 1994 08:49:37 GMT` for 784111777, in the proleptic Gregorian calendar.
     static func text(secondsSince1970 seconds: Int64) -> String {
         // Before year 1 or past 9999 the header has no form: the clock is clamped to those years.
         let (date, secondOfDay) = CivilDate.split(secondsSince1970: min(max(seconds, -62_135_596_800), 253_402_300_799))
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let year = "\(date.year)"
-        return "\(weekdays[date.weekday]), \(two(date.day)) \(months[Int(date.month) - 1]) "
-            + String(repeating: "0", count: max(0, 4 - year.count)) + year
-            + " \(two(secondOfDay / 3_600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) GMT"
+        let pad = ISO8601Milliseconds.pad
+        return "\(date.weekdayAbbreviation), \(pad(date.day, 2)) \(date.monthAbbreviation) \(pad(date.year, 4)) "
+            + "\(pad(secondOfDay / 3_600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)) GMT"
     }
 }

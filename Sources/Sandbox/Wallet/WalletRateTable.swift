@@ -156,8 +156,6 @@ struct WalletRateTable: Sendable {
         }
         // Named by hand: a DateFormatter would load ICU's data for three words.
         let date = CivilDate(daysSince1970: days)
-        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(weekdays[date.weekday]), \(months[Int(date.month) - 1]) \(date.day)"
+        return "\(date.weekdayAbbreviation), \(date.monthAbbreviation) \(date.day)"
     }
 }
